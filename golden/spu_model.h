@@ -1,0 +1,182 @@
+/*
+ * openspu golden model: the Statistical Profiling Unit's sampling and filtering
+ * (Arm ARM D17, M.a.a pseudocode) as a plain C11 library with the cycle timing
+ * of rtl/spu_top.v. See docs/semantics.md for the per-cycle order of work and
+ * docs/api.md for how to use this API.
+ *
+ * Rules: no globals, no exit(), no simulator headers. All state is in
+ * spu_model_t; the caller owns the storage.
+ */
+#ifndef SPU_MODEL_H
+#define SPU_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spu_config.h" /* generated from configs/spu.toml */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- ports */
+
+/* fin_type / flags bit positions: PMSFCR_EL1.TYPE order (bits 16..20). */
+enum spu_type_bit { SPU_T_B = 0, SPU_T_LD = 1, SPU_T_ST = 2, SPU_T_FP = 3, SPU_T_SIMD = 4 };
+
+/* rec_why bits: one per rejecting reason (docs/semantics.md step 4). */
+enum spu_why_bit {
+    SPU_WHY_TYPE = 0, SPU_WHY_EV = 1, SPU_WHY_NEV = 2,
+    SPU_WHY_LAT = 3, SPU_WHY_DS = 4, SPU_WHY_DISCARD = 5
+};
+
+/* Inputs of one clock cycle: the port contract of ARCHITECTURE.md. Issue and
+ * finish events arrive on ports 0..SLOTS-1, each naming its slot. */
+typedef struct spu_in {
+    uint8_t rst_n;                        /* 0: synchronous reset this cycle */
+    uint8_t pop_valid;                    /* bit l: a population member in lane l */
+    uint8_t iss_valid;                    /* bit p: issue event on port p */
+    uint8_t iss_slot[SPU_MAX_SLOTS];      /* slot of issue port p */
+    uint8_t fin_valid;                    /* bit p: finish event on port p */
+    uint8_t fin_slot[SPU_MAX_SLOTS];      /* slot of finish port p */
+    uint8_t fin_type[SPU_MAX_SLOTS];      /* {SIMD,FP,ST,LD,B} */
+    uint8_t fin_ds_valid;                 /* bit p: finish port p has a data source */
+    uint16_t fin_ds[SPU_MAX_SLOTS];       /* data source value */
+    uint64_t fin_events[SPU_MAX_SLOTS];   /* Events packet bits */
+    uint8_t reg_valid;                    /* system-register access this cycle */
+    uint8_t reg_write;                    /* 1 write (MSR), 0 read (MRS) */
+    uint16_t reg_enc;                     /* packed {op0,op1,CRn,CRm,op2} */
+    uint64_t reg_wdata;
+    uint8_t el;                           /* current Exception level 0..3 */
+    uint8_t prof_allowed;                 /* rest-of-PE profiling permission */
+} spu_in_t;
+
+/* Registered outputs: the results of one cycle's inputs. Fields of lanes and
+ * ports that are not valid are zero. */
+typedef struct spu_out {
+    uint8_t smp_valid;                    /* bit l: lane l's member was selected */
+    uint8_t col_valid;                    /* bit l: lane l's selection collided */
+    uint8_t smp_slot[SPU_MAX_LANES];      /* slot given to lane l */
+    uint8_t rec_valid;                    /* bit p: record of finish port p */
+    uint8_t rec_keep;                     /* bit p: record kept */
+    uint8_t rec_slot[SPU_MAX_SLOTS];
+    uint8_t rec_why[SPU_MAX_SLOTS];       /* spu_why_bit set */
+    uint16_t rec_tot_lat[SPU_MAX_SLOTS];  /* saturated total latency */
+    uint16_t rec_iss_lat[SPU_MAX_SLOTS];  /* saturated issue latency */
+    uint8_t pmu[SPU_NPMU];                /* per-cycle count of each SAMPLE_* event */
+    uint8_t reg_undef;                    /* last access was UNDEFINED */
+    uint8_t obs_enabled;                  /* profiling enabled in that cycle */
+    uint64_t reg_rdata;                   /* read data (0 unless a read) */
+    uint64_t obs_pmsicr;                  /* PMSICR_EL1 after that cycle */
+} spu_out_t;
+
+/* ---------------------------------------------------------------- state */
+
+typedef struct spu_slot {
+    uint8_t busy;
+    uint8_t issued;
+    uint32_t iss_lat;                     /* saturated, valid when issued */
+    uint64_t entry;                       /* cycle the member entered the population */
+} spu_slot_t;
+
+typedef struct spu_model {
+    spu_config_t cfg;                     /* copy: knobs may be overridden */
+    uint64_t reg[SPU_NREGS];              /* architectural registers (PMSICR included) */
+    uint32_t lfsr;                        /* SPEGetRandomInterval() state, 24 bits */
+    uint8_t prev_en;                      /* enabled in the previous cycle */
+    uint64_t cycle;                       /* cycles since the last reset */
+    spu_slot_t slot[SPU_MAX_SLOTS];
+} spu_model_t;
+
+/* ------------------------------------------------------------- lifetime */
+
+/* Copy cfg into m and reset. Returns 0, or -1 with a message in err when the
+ * configuration is out of range (err may be NULL). */
+int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t errlen);
+void spu_model_reset(spu_model_t *m);
+
+/* One clock cycle: inputs in, registered outputs out. */
+void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
+
+/* ------------------------------------------------------ skipping ahead */
+
+/* How many population members can be counted from now on with no selection,
+ * no random draw and no reload (UINT64_MAX while profiling is disabled). */
+uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
+
+/* Advance ncycles cycles that carry npops members in all, with no register
+ * access, no issue/finish and the same context. Requires that the enable state
+ * is settled (spu_model_settled) and npops <= spu_model_quiet_pops(). Returns
+ * 0, or -1 (and changes nothing) when the preconditions do not hold. */
+int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops,
+                   uint8_t el, uint8_t prof_allowed);
+
+/* 1 when a cycle with this context would not be an enable edge. */
+int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
+
+/* --------------------------------------------------- register helpers */
+
+/* Index of the register with this packed encoding, or -1. */
+int spu_reg_find(uint16_t enc);
+/* Index of the register with this name ("PMSICR_EL1"), or -1. */
+int spu_reg_by_name(const char *name);
+const char *spu_reg_name(int idx);
+uint16_t spu_reg_enc(int idx);
+/* The value a read returns (RES0 bits zero, ID registers from the config). */
+uint64_t spu_model_reg_read(const spu_model_t *m, int idx);
+/* Write as software would (WMASK applied); -1 when UNDEFINED. */
+int spu_model_reg_write(spu_model_t *m, int idx, uint64_t value);
+/* 1 when the encoding is implemented in this config and the access allowed. */
+int spu_reg_access_ok(const spu_config_t *cfg, int idx, int write);
+
+/* 1 when profiling is enabled for this context (docs/semantics.md step 2). */
+int spu_model_enabled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
+
+/* ------------------------------------------------------- pure pieces */
+
+/* SPECollectRecord() on its own: inputs, result and PMU side outputs. */
+typedef struct spu_record_in {
+    uint64_t events;
+    uint32_t total_latency;               /* saturated */
+    uint8_t type;                         /* {SIMD,FP,ST,LD,B} */
+    uint8_t ds_valid;
+    uint16_t ds;
+} spu_record_in_t;
+
+typedef struct spu_record_out {
+    uint8_t collect;                      /* SPECollectRecord() result */
+    uint8_t why;                          /* rejecting reasons (no discard bit) */
+    uint8_t pmu[SPU_NPMU];                /* FEED_* and FILTRATE raised (0/1) */
+} spu_record_out_t;
+
+/* regs: the register file (spu_model_t.reg layout). */
+void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
+                        const spu_record_in_t *in, spu_record_out_t *out);
+
+/* SPEGetRandomInterval(): one LFSR step, returns the byte. */
+uint8_t spu_lfsr_draw(uint32_t *lfsr);
+
+/* SPEToCollectSample() for one member: updates *pmsicr and *lfsr. */
+int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
+                          uint64_t *pmsicr, uint32_t *lfsr);
+
+/* The event-filter mask from the features, as SPEFilterByEvents() builds it. */
+uint64_t spu_event_mask(uint32_t features, uint64_t impdef_mask);
+
+/* ------------------------------------------------------ configurations */
+
+/* Named configuration, or NULL. */
+const spu_config_t *spu_config_find(const char *name);
+/* Set knob NAME to value in cfg; -1 with a message for an unknown knob or a
+ * value out of range. */
+int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
+                        char *err, size_t errlen);
+const char *spu_knob_name(int idx);
+const char *spu_pmu_name(int idx);        /* "SAMPLE_POP", ... */
+/* 1 when the configuration implements PMU event idx. */
+int spu_pmu_implemented(const spu_config_t *cfg, int idx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,38 @@
+/*
+ * .spl event logs (ARCHITECTURE.md, docs/formats.md), written the same way by
+ * csim and tb. Lines of one cycle come in this order: sample/collision lines in
+ * lane order, record lines in port order, then read/undef lines.
+ */
+#ifndef SPU_SPL_H
+#define SPU_SPL_H
+
+#include <stdio.h>
+
+#include "spu_model.h"
+
+typedef struct spl_log {
+    FILE *f;                      /* NULL: count only */
+    const spu_config_t *cfg;
+    uint64_t pmu[SPU_NPMU];       /* totals of the PMU outputs */
+    uint64_t samples, collisions, kept, rejected, reads;
+    uint64_t why[6];              /* records rejected for each reason */
+} spl_log_t;
+
+void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);
+void spl_sample(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned lane, unsigned slot);
+void spl_collision(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned lane);
+void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsigned tot,
+                unsigned iss, int keep, unsigned why);
+void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value);
+void spl_undef(spl_log_t *l, uint64_t cycle, int write, uint16_t enc);
+void spl_reset(spl_log_t *l, uint64_t cycle);
+/* Add one cycle's PMU outputs to the totals. */
+void spl_pmu_add(spl_log_t *l, const spu_out_t *o);
+/* The closing `<cycle> pmu ...` line. */
+void spl_pmu_line(spl_log_t *l, uint64_t cycle);
+/* "discard,ds,ev,lat,nev,type" spelling of a why set ("-" when empty). */
+void spl_why_str(unsigned why, char *buf, size_t len);
+/* Register name, or the s3_1_c9_c9_0 form for an unknown encoding. */
+void spl_reg_str(uint16_t enc, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * .spt stimulus traces (../shared/design/ARCHITECTURE.md, docs/formats.md):
+ * parse a whole file into memory, replay it as a spu_src_t, and write one.
+ */
+#ifndef SPU_SPT_H
+#define SPU_SPT_H
+
+#include <stdio.h>
+
+#include "stim.h"
+
+typedef struct spt_item spt_item_t; /* private */
+
+typedef struct spt_trace {
+    char path[256];
+    char cfg[32];                 /* `cfg NAME` line, "" if none */
+    spt_item_t *items;            /* private: parsed lines in cycle order */
+    size_t nitems, cap;
+    spu_op_t *ops;                /* op attributes, by id */
+    size_t nops, opcap;
+    uint64_t last_cycle;          /* cycle of the last line */
+    /* replay state */
+    size_t pos;
+    uint64_t cur;
+    uint8_t el, allow;
+    int done;
+} spt_trace_t;
+
+/* Parse path for configuration cfg (NULL: take the trace's `cfg` line; the
+ * trace's lanes are then checked when spt_check_config() is called).
+ * Returns 0, or -1 with "file:line:col: message" in err. */
+int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen);
+/* Check the trace against a configuration (cfg line, lanes per cycle);
+ * 0 or -1 with "file:line:col: message". */
+int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, size_t errlen);
+void spt_free(spt_trace_t *t);
+/* Replay from the start as a stimulus source. */
+spu_src_t spt_source(spt_trace_t *t);
+
+/* Writing: header, then one call per cycle of stimulus. */
+typedef struct spt_writer {
+    FILE *f;
+    uint64_t cur;                 /* last `@` written */
+    uint8_t el, allow;            /* last context written */
+    int started;
+} spt_writer_t;
+
+void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
+/* Write one cycle; op(id) gives each member's attributes. */
+void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src);
+
+#endif

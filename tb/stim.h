@@ -1,0 +1,52 @@
+/*
+ * Stimulus shared by csim and tb: one cycle of population members, register
+ * access, context and reset, from a .spt trace (spt.c) or the seeded generator
+ * (gen.c). Op attributes are asked for only when an op is sampled.
+ */
+#ifndef SPU_STIM_H
+#define SPU_STIM_H
+
+#include <stdint.h>
+
+#include "spu_model.h"
+
+/* One population member's attributes (trace `op` line). */
+typedef struct spu_op {
+    uint64_t id;          /* op id: members counted from 0 in stimulus order */
+    uint8_t type;         /* {SIMD,FP,ST,LD,B} (spu_type_bit) */
+    uint8_t ds_valid;     /* has a data source */
+    uint16_t ds;
+    uint64_t ev;          /* Events packet bits */
+    uint32_t iss;         /* issue event iss cycles after entry, >= 1 */
+    uint32_t fin;         /* finish event fin cycles after entry, >= iss */
+} spu_op_t;
+
+#define SPU_OP_MAX_LAT 0xFFFFFFu /* largest iss/fin a trace may give */
+
+/* One cycle of stimulus, before the core model adds issue/finish events. */
+typedef struct spu_cyc {
+    uint64_t cycle;
+    uint8_t reset;                    /* 1: rst_ni = 0 this cycle */
+    uint8_t pop_mask;                 /* bit l: member in lane l */
+    uint64_t op_id[SPU_MAX_LANES];    /* id of lane l's member */
+    uint8_t reg_valid, reg_write;
+    uint16_t reg_enc;
+    uint64_t reg_wdata;
+    uint8_t el, allow;                /* context in force this cycle */
+} spu_cyc_t;
+
+/* A source of stimulus. */
+typedef struct spu_src {
+    void *self;
+    /* Fill the next cycle; 1 = filled, 0 = the stimulus has ended. */
+    int (*next)(void *self, spu_cyc_t *c);
+    /* Attributes of op `id` (an id next() has already handed out). */
+    void (*op)(void *self, uint64_t id, spu_op_t *op);
+    /* Optional (NULL if unsupported): consume up to max_cycles upcoming cycles
+     * that are plain (no register access, no context change, no reset) and
+     * carry at most max_pops members in all; returns how many cycles were
+     * consumed and their members in *pops. */
+    uint64_t (*skip)(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops);
+} spu_src_t;
+
+#endif
