@@ -20,7 +20,7 @@ typedef struct spl_log {
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);
 void spl_sample(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned lane, unsigned slot);
-void spl_collision(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned lane);
+void spl_collision(spl_log_t *l, uint64_t cycle, uint64_t op);
 void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsigned tot,
                 unsigned iss, int keep, unsigned why);
 void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value);

@@ -10,6 +10,7 @@
 #include "stim.h"
 
 typedef struct spt_item spt_item_t; /* private */
+typedef struct spt_oploc spt_oploc_t; /* private */
 
 typedef struct spt_trace {
     char path[256];
@@ -19,6 +20,8 @@ typedef struct spt_trace {
     spu_op_t *ops;                /* op attributes, by id */
     size_t nops, opcap;
     uint64_t last_cycle;          /* cycle of the last line */
+    spt_oploc_t *oploc;           /* private: line/column/lane of each op */
+    uint32_t cfg_line, cfg_col;   /* private: where the `cfg` name stands */
     /* replay state */
     size_t pos;
     uint64_t cur;
@@ -26,9 +29,9 @@ typedef struct spt_trace {
     int done;
 } spt_trace_t;
 
-/* Parse path for configuration cfg (NULL: take the trace's `cfg` line; the
- * trace's lanes are then checked when spt_check_config() is called).
- * Returns 0, or -1 with "file:line:col: message" in err. */
+/* Parse the whole file into t (the configuration is checked separately by
+ * spt_check_config()). Returns 0, or -1 with "file:line:col: error: message"
+ * in err. t needs no initialisation; call spt_free() after either result. */
 int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen);
 /* Check the trace against a configuration (cfg line, lanes per cycle);
  * 0 or -1 with "file:line:col: message". */
@@ -42,11 +45,15 @@ typedef struct spt_writer {
     FILE *f;
     uint64_t cur;                 /* last `@` written */
     uint8_t el, allow;            /* last context written */
-    int started;
+    int started;                  /* a cycle has been passed in */
+    uint64_t last;                /* private: last cycle passed in */
 } spt_writer_t;
 
 void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
 /* Write one cycle; op(id) gives each member's attributes. */
 void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src);
+/* Optional: after the last cycle, write `@N` for trailing empty cycles so the
+ * trace reads back with the same number of cycles. */
+void spt_write_end(spt_writer_t *w);
 
 #endif

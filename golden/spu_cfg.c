@@ -1,0 +1,66 @@
+/*
+ * Named configurations and knobs (generated table from configs/spu.toml),
+ * and the names of the SAMPLE_* PMU events.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "spu_model.h"
+
+static const char *const knob_names[SPU_NKNOBS] = {
+#define KNOB_NAME(n, d) #n,
+    SPU_KNOB_LIST(KNOB_NAME)
+#undef KNOB_NAME
+};
+
+static const struct {
+    const char *name;
+    uint32_t gate;
+} pmu[SPU_NPMU] = {
+#define PMU_ROW(n, num, gate) {"SAMPLE_" #n, gate},
+    SPU_PMU_LIST(PMU_ROW)
+#undef PMU_ROW
+};
+
+const spu_config_t *spu_config_find(const char *name)
+{
+    for (unsigned i = 0; i < spu_nconfigs; i++)
+        if (strcmp(spu_configs[i].name, name) == 0)
+            return &spu_configs[i];
+    return NULL;
+}
+
+const char *spu_knob_name(int idx)
+{
+    return idx >= 0 && idx < SPU_NKNOBS ? knob_names[idx] : "?";
+}
+
+int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
+                        char *err, size_t errlen)
+{
+    for (int i = 0; i < SPU_NKNOBS; i++) {
+        if (strcmp(knob_names[i], name) != 0)
+            continue;
+        if (i == SPU_KNOB_LFSR_SEED ? (value == 0 || value > 0xFFFFFFu) : value > 1) {
+            if (err)
+                snprintf(err, errlen, "knob %s=%u out of range (%s)", name, value,
+                         i == SPU_KNOB_LFSR_SEED ? "nonzero, 24 bits" : "0 or 1");
+            return -1;
+        }
+        cfg->knob[i] = value;
+        return 0;
+    }
+    if (err)
+        snprintf(err, errlen, "unknown knob '%s'", name);
+    return -1;
+}
+
+const char *spu_pmu_name(int idx)
+{
+    return idx >= 0 && idx < SPU_NPMU ? pmu[idx].name : "?";
+}
+
+int spu_pmu_implemented(const spu_config_t *cfg, int idx)
+{
+    return idx >= 0 && idx < SPU_NPMU && (pmu[idx].gate == 0 || (cfg->features & pmu[idx].gate));
+}

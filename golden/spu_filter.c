@@ -1,0 +1,148 @@
+/*
+ * The record filter: SPECollectRecord() and the four filter functions of the
+ * M.a.a pseudocode (spe-pseudocode.md §6), D17.5, with the SAMPLE_FEED_* and
+ * SAMPLE_FILTRATE events of D14.3 as side outputs. A pure function of the
+ * register file and the finished operation.
+ */
+#include <string.h>
+
+#include "spu_model.h"
+
+/* ConstrainUnpredictableBool(Unpredictable_BADPMSFCR) at one site: the knob. */
+static int badpmsfcr(const spu_config_t *cfg, int knob)
+{
+    return cfg->knob[knob] != 0;
+}
+
+/* SPEFilterByEvents() mask (M.a.a), from the features and the IMPLEMENTATION
+ * DEFINED "SPE mask". FEAT_SPE_SME is not implemented by openspu. */
+uint64_t spu_event_mask(uint32_t f, uint64_t impdef)
+{
+    uint64_t m = impdef & 0xFFFF000000000000ull;           /* <63:48> */
+    if (f & SPU_FEAT_V1P4)
+        m |= 0x1Full << 19;                                /* <23:19> */
+    else
+        m |= impdef & 0xFF000000ull;                       /* <31:24> */
+    if ((f & SPU_FEAT_V1P1) && (f & SPU_FEAT_SVE))
+        m |= 3ull << 17;                                   /* predicates */
+    m |= impdef & 0xF000ull;                               /* <15:12> */
+    if (f & SPU_FEAT_V1P1)
+        m |= 1ull << 11;                                   /* alignment */
+    m |= (f & SPU_FEAT_V1P4) ? 0x700ull : impdef & 0x700ull; /* <10:8> */
+    m |= 1ull << 7;                                        /* mispredicted */
+    if (f & SPU_FEAT_FNE)
+        m |= 1ull << 6;                                    /* not taken */
+    m |= (1ull << 5) | (1ull << 3) | (1ull << 1);          /* walk, L1 miss, retired */
+    m |= (f & SPU_FEAT_V1P4) ? 0x14ull : impdef & 0x14ull; /* <4,2> */
+    return m;
+}
+
+/* SPEFilterByEvents(): sets why bits ev/nev, raises SAMPLE_FEED_EVENT. */
+static void filter_by_events(const spu_config_t *cfg, const uint64_t *r, uint64_t events,
+                             spu_record_out_t *o)
+{
+    const uint64_t mask = cfg->event_mask;
+    const uint64_t fcr = r[SPU_REG_PMSFCR_EL1];
+    const int fne_impl = (cfg->features & SPU_FEAT_FNE) != 0;
+    const uint64_t e = events & mask;
+    const uint64_t evfr = r[SPU_REG_PMSEVFR_EL1] & mask;
+    int rej_ev = 0, rej_nev = 0, is_nevt = 1;
+    const int is_evt = (~e & evfr) == 0;
+
+    if (fcr & SPU_F_PMSFCR_EL1_FE_MASK)
+        rej_ev = evfr != 0 ? !is_evt : badpmsfcr(cfg, SPU_KNOB_CU_FE);
+    if (fne_impl) {
+        const uint64_t nevfr = r[SPU_REG_PMSNEVFR_EL1] & mask;
+        is_nevt = (e & nevfr) == 0;
+        if (fcr & SPU_F_PMSFCR_EL1_FnE_MASK)
+            rej_nev = nevfr != 0 ? !is_nevt : badpmsfcr(cfg, SPU_KNOB_CU_FNE);
+    }
+    if (is_evt && is_nevt)
+        o->pmu[SPU_PMU_FEED_EVENT] = 1;
+    /* FE and FnE both set with a bit in both registers: both filters take the
+     * CONSTRAINED UNPREDICTABLE value. */
+    if (fne_impl && (fcr & SPU_F_PMSFCR_EL1_FE_MASK) && (fcr & SPU_F_PMSFCR_EL1_FnE_MASK) &&
+        (r[SPU_REG_PMSEVFR_EL1] & r[SPU_REG_PMSNEVFR_EL1] & mask) != 0) {
+        rej_ev = rej_nev = badpmsfcr(cfg, SPU_KNOB_CU_EVOVERLAP);
+    }
+    o->why |= (uint8_t)(rej_ev << SPU_WHY_EV | rej_nev << SPU_WHY_NEV);
+}
+
+/* SPEFilterByType(): flags are the op's {SIMD,FP,ST,LD,B}; FEED_BR..SIMD and
+ * FEED_OP. Without FEAT_SPE_EFT, ctrl is TYPE<2:0> and mask is zero. */
+static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t flags,
+                           spu_record_out_t *o)
+{
+    const uint64_t fcr = r[SPU_REG_PMSFCR_EL1];
+    const int eft = (cfg->features & SPU_FEAT_EFT) != 0;
+    uint32_t ctrl = (uint32_t)(fcr >> 16) & 0x7u;
+    uint32_t mask = 0;
+    if (eft) {
+        ctrl = (uint32_t)(fcr >> 16) & 0x1Fu;
+        mask = (uint32_t)(fcr >> 48) & 0x1Fu;
+    }
+    const uint32_t ctrl_or = ctrl & ~mask;
+    const uint32_t ctrl_and = ctrl & mask;
+    const int is_op = (ctrl_or == 0 || (flags & ctrl_or) != 0) && ((flags & mask) == ctrl_and);
+
+    o->pmu[SPU_PMU_FEED_BR] = (flags >> SPU_T_B) & 1u;
+    o->pmu[SPU_PMU_FEED_LD] = (flags >> SPU_T_LD) & 1u;
+    o->pmu[SPU_PMU_FEED_ST] = (flags >> SPU_T_ST) & 1u;
+    o->pmu[SPU_PMU_FEED_FP] = (flags >> SPU_T_FP) & 1u;
+    o->pmu[SPU_PMU_FEED_SIMD] = (flags >> SPU_T_SIMD) & 1u;
+
+    int rej = 0;
+    if (fcr & SPU_F_PMSFCR_EL1_FT_MASK)
+        rej = (eft || ctrl != 0) ? !is_op : badpmsfcr(cfg, SPU_KNOB_CU_FT);
+    if (is_op && (ctrl != 0 || mask != 0))
+        o->pmu[SPU_PMU_FEED_OP] = 1;
+    o->why |= (uint8_t)(rej << SPU_WHY_TYPE);
+}
+
+/* SPEFilterByLatency(): M.a.a keeps total latency >= MINLAT. */
+static void filter_by_latency(const spu_config_t *cfg, const uint64_t *r, uint32_t tot,
+                              spu_record_out_t *o)
+{
+    const uint32_t minlat = (uint32_t)(r[SPU_REG_PMSLATFR_EL1] & 0xFFFFu);
+    const int is_lat = tot >= minlat;
+    int rej = 0;
+    if (is_lat)
+        o->pmu[SPU_PMU_FEED_LAT] = 1;
+    if (r[SPU_REG_PMSFCR_EL1] & SPU_F_PMSFCR_EL1_FL_MASK)
+        rej = minlat != 0 ? !is_lat : badpmsfcr(cfg, SPU_KNOB_CU_FL);
+    o->why |= (uint8_t)(rej << SPU_WHY_LAT);
+}
+
+/* SPEFilterByDataSource(): loads (Load, LoadAtomic: LD without B) that have a
+ * data source; PMSDSFR_EL1<ds<5:0>>. */
+static void filter_by_data_source(const spu_config_t *cfg, const uint64_t *r,
+                                  const spu_record_in_t *in, spu_record_out_t *o)
+{
+    const int is_load = ((in->type >> SPU_T_LD) & 1u) && !((in->type >> SPU_T_B) & 1u);
+    if (!(cfg->features & SPU_FEAT_FDS) || !in->ds_valid || !is_load)
+        return;
+    const int is_ds = (int)((r[SPU_REG_PMSDSFR_EL1] >> (in->ds & 0x3Fu)) & 1u);
+    if (is_ds)
+        o->pmu[SPU_PMU_FEED_DS] = 1;
+    if (r[SPU_REG_PMSFCR_EL1] & SPU_F_PMSFCR_EL1_FDS_MASK)
+        o->why |= (uint8_t)(!is_ds << SPU_WHY_DS);
+}
+
+/* SPECollectRecord(): every filter is evaluated (so every SAMPLE_FEED_* event
+ * is raised whatever FE/FnE/FT/FL/FDS say); the result is the AND. Events a
+ * configuration does not implement are cleared at the end. */
+void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
+                        const spu_record_in_t *in, spu_record_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    filter_by_events(cfg, regs, in->events, out);
+    filter_by_type(cfg, regs, in->type, out);
+    filter_by_latency(cfg, regs, in->total_latency, out);
+    filter_by_data_source(cfg, regs, in, out);
+    out->collect = out->why == 0;
+    if (out->collect)
+        out->pmu[SPU_PMU_FILTRATE] = 1;
+    for (int i = 0; i < SPU_NPMU; i++)
+        if (!spu_pmu_implemented(cfg, i))
+            out->pmu[i] = 0;
+}

@@ -1,0 +1,138 @@
+/*
+ * The sample interval counter: SPEToCollectSample(), SPEResetSampleCounter()
+ * and SPEGetRandomInterval() of the M.a.a pseudocode (spe-pseudocode.md §3),
+ * D17.3. PMSICR_EL1 = {ECOUNT[63:56], RES0, COUNT[31:0]}.
+ */
+#include "spu_internal.h"
+
+#define ICR_COUNT 0xFFFFFFFFull
+#define ICR_ECOUNT_LSB 56
+
+/* SPEGetRandomInterval(): the 24-bit LFSR of the 2023-03 ASL, one step per
+ * draw (docs/semantics.md; knob LFSR_SEED gives the reset state). Per bit,
+ * new<j> = L<9+j> ^ L<14+j> ^ L<15+j> ^ L<16+j>; L = L<15:0> : new. */
+uint8_t spu_lfsr_draw(uint32_t *lfsr)
+{
+    uint32_t l = *lfsr;
+    uint32_t nb = ((l >> 9) ^ (l >> 14) ^ (l >> 15) ^ (l >> 16)) & 0xFFu;
+    l = ((l << 8) | nb) & 0xFFFFFFu;
+    *lfsr = l;
+    return (uint8_t)(l >> 16);
+}
+
+/* PMSIRR_EL1.INTERVAL as the counter uses it: the UNKNOWN interval of
+ * INTERVAL == 0 is knob INTERVAL0 (impl-defined.md). */
+static uint32_t interval_of(const spu_config_t *cfg, uint64_t pmsirr)
+{
+    uint32_t interval = (uint32_t)(pmsirr >> 8) & 0xFFFFFFu;
+    if (interval == 0 && cfg->knob[SPU_KNOB_INTERVAL0])
+        interval = 1;
+    return interval;
+}
+
+/* SPEResetSampleCounter(): COUNT<31:8> = INTERVAL; COUNT<7:0> = random byte
+ * when RND == 1 without FEAT_SPE_ERnd, else zero. ECOUNT is untouched. */
+static void reset_sample_counter(const spu_config_t *cfg, uint64_t pmsirr,
+                                 uint64_t *pmsicr, uint32_t *lfsr)
+{
+    uint32_t count = interval_of(cfg, pmsirr) << 8;
+    if ((pmsirr & 1u) && !(cfg->features & SPU_FEAT_ERND))
+        count |= spu_lfsr_draw(lfsr);
+    *pmsicr = (*pmsicr & ~ICR_COUNT) | count;
+}
+
+/* The enable-edge load of D17.3.3, also SPEResetSampleCounter(). */
+void spu_interval_edge_load(const spu_config_t *cfg, uint64_t pmsirr,
+                            uint64_t *pmsicr, uint32_t *lfsr)
+{
+    reset_sample_counter(cfg, pmsirr, pmsicr, lfsr);
+}
+
+static uint32_t ecount_of(uint64_t icr) { return (uint32_t)(icr >> ICR_ECOUNT_LSB); }
+
+static uint64_t with_ecount(uint64_t icr, uint32_t e)
+{
+    return (icr & ~(0xFFull << ICR_ECOUNT_LSB)) | ((uint64_t)(e & 0xFFu) << ICR_ECOUNT_LSB);
+}
+
+/* COUNT has just been decremented to zero: select, or with ERnd load ECOUNT
+ * with a random byte and select iff it is zero (M.a.a). */
+static int count_reached_zero(int ernd, uint64_t *pmsicr, uint32_t *lfsr)
+{
+    if (!ernd)
+        return 1;
+    uint32_t e = spu_lfsr_draw(lfsr);
+    *pmsicr = with_ecount(*pmsicr, e);
+    return e == 0;
+}
+
+/* SPEToCollectSample() for one member of the population; 1 = select it.
+ * ERND_RELOAD = 0 is the M.a.a text: COUNT reloads on the member after it
+ * reaches zero while ECOUNT counts the random tail. ERND_RELOAD = 1 holds
+ * COUNT at zero through the tail and reloads after it (D17.3.1 step 4). */
+int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
+                          uint64_t *pmsicr, uint32_t *lfsr)
+{
+    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    uint32_t count = (uint32_t)(*pmsicr & ICR_COUNT);
+
+    if (cfg->knob[SPU_KNOB_ERND_RELOAD] && ernd && ecount_of(*pmsicr) != 0) {
+        uint32_t e = ecount_of(*pmsicr) - 1;
+        *pmsicr = with_ecount(*pmsicr, e);
+        return e == 0;
+    }
+    if (count == 0) {
+        reset_sample_counter(cfg, pmsirr, pmsicr, lfsr);
+        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
+            return 0;
+    } else {
+        count--;
+        *pmsicr = (*pmsicr & ~ICR_COUNT) | count;
+        if (count == 0)
+            return count_reached_zero(ernd, pmsicr, lfsr);
+        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
+            return 0;
+    }
+    /* M.a.a: the ECOUNT test is at function level, so it also runs on the
+     * call that reloads COUNT (spe-pseudocode.md, Notes). */
+    if (ernd && ecount_of(*pmsicr) != 0) {
+        uint32_t e = ecount_of(*pmsicr) - 1;
+        *pmsicr = with_ecount(*pmsicr, e);
+        if (e == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Members that can be counted from this PMSICR with no selection, no draw and
+ * no reload: COUNT (and ECOUNT while it runs) stay nonzero. */
+uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr)
+{
+    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    uint64_t count = pmsicr & ICR_COUNT;
+    uint64_t e = ecount_of(pmsicr);
+    if (ernd && e != 0) {
+        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
+            return e - 1;                 /* COUNT holds during the tail */
+        if (count == 0)
+            return 0;                     /* next member reloads */
+        return (count < e ? count : e) - 1;
+    }
+    return count == 0 ? 0 : count - 1;
+}
+
+/* Count n quiet members (n <= spu_interval_quiet()). */
+void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, uint64_t n)
+{
+    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    uint64_t count = *pmsicr & ICR_COUNT;
+    uint32_t e = ecount_of(*pmsicr);
+    if (n == 0)
+        return;
+    if (ernd && e != 0) {
+        *pmsicr = with_ecount(*pmsicr, e - (uint32_t)n);
+        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
+            return;
+    }
+    *pmsicr = (*pmsicr & ~ICR_COUNT) | (count - n);
+}

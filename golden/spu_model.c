@@ -1,0 +1,215 @@
+/*
+ * The unit, one clock cycle at a time: SPEStartSample() per population member
+ * (in lane order), SPECompleteSample() per finish event, the enable edge, the
+ * register port and the sample slots, in the order of docs/semantics.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "spu_internal.h"
+
+int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t errlen)
+{
+    if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
+        cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
+        cfg->knob[SPU_KNOB_LFSR_SEED] == 0 || cfg->knob[SPU_KNOB_LFSR_SEED] > 0xFFFFFFu) {
+        if (err)
+            snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X)",
+                     cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED]);
+        return -1;
+    }
+    memset(m, 0, sizeof *m);
+    m->cfg = *cfg;
+    spu_model_reset(m);
+    return 0;
+}
+
+/* Every register reads 0 after reset (impl-defined.md: UNKNOWN reset values
+ * are zero), so PMBLIMITR_EL1.E = 0 and profiling is off. */
+void spu_model_reset(spu_model_t *m)
+{
+    memset(m->reg, 0, sizeof m->reg);
+    memset(m->slot, 0, sizeof m->slot);
+    m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
+    m->prev_en = 0;
+    m->cycle = 0;
+}
+
+/* StatisticalProfilingEnabled() for this unit: the owning EL is EL1, so EL2
+ * and EL3 are never enabled; prof_allowed stands for the security state and
+ * the EL2/EL3 controls; ProfilingBufferEnabled() is PMBLIMITR.E && !PMBSR.S. */
+int spu_model_enabled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
+{
+    const uint64_t *r = m->reg;
+    int spe_bit = 0;
+    if (el == 0)
+        spe_bit = (r[SPU_REG_PMSCR_EL1] & SPU_F_PMSCR_EL1_E0SPE_MASK) != 0;
+    else if (el == 1)
+        spe_bit = (r[SPU_REG_PMSCR_EL1] & SPU_F_PMSCR_EL1_E1SPE_MASK) != 0;
+    return prof_allowed && (r[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
+           !(r[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) && spe_bit;
+}
+
+static uint32_t saturate(const spu_model_t *m, uint64_t v)
+{
+    const uint32_t cmax = (1u << m->cfg.count_size) - 1u;
+    return v > cmax ? cmax : (uint32_t)v;
+}
+
+/* Step 1: the register port's read half (value at the start of the cycle). */
+static void reg_port_read(const spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
+    if (!in->reg_valid)
+        return;
+    const int idx = spu_reg_find(in->reg_enc);
+    if (!spu_reg_access_ok(&m->cfg, idx, in->reg_write))
+        out->reg_undef = 1;
+    else if (!in->reg_write)
+        out->reg_rdata = spu_model_reg_read(m, idx);
+}
+
+/* Step 4: SPECompleteSample() for each finish port. Returns the slots freed. */
+static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+{
+    const spu_config_t *cfg = &m->cfg;
+    const int discard = (cfg->features & SPU_FEAT_V1P2) &&
+                        ((m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_FM_MASK) >>
+                         SPU_F_PMBLIMITR_EL1_FM_LSB) == 2u;
+    uint8_t freed = 0;
+    for (unsigned p = 0; p < cfg->slots; p++) {
+        const unsigned s = in->fin_slot[p];
+        if (!((in->fin_valid >> p) & 1u) || s >= cfg->slots || !m->slot[s].busy)
+            continue;
+        spu_slot_t *sl = &m->slot[s];
+        sl->busy = 0;
+        freed |= (uint8_t)(1u << s);
+        if (cfg->knob[SPU_KNOB_INFLIGHT] && !en)
+            continue; /* dropped: profiling was disabled while in flight */
+        const uint32_t tot = saturate(m, m->cycle - sl->entry);
+        spu_record_in_t ri = {in->fin_events[p], tot, in->fin_type[p] & 0x1Fu,
+                              (uint8_t)((in->fin_ds_valid >> p) & 1u), in->fin_ds[p]};
+        spu_record_out_t ro;
+        spu_collect_record(cfg, m->reg, &ri, &ro);
+        out->pmu[SPU_PMU_FEED]++;
+        for (int i = 0; i < SPU_NPMU; i++)
+            out->pmu[i] += ro.pmu[i];
+        const uint8_t why = (uint8_t)(ro.why | discard << SPU_WHY_DISCARD);
+        out->rec_valid |= (uint8_t)(1u << p);
+        out->rec_keep |= (uint8_t)((why == 0) << p);
+        out->rec_slot[p] = (uint8_t)s;
+        out->rec_why[p] = why;
+        out->rec_tot_lat[p] = (uint16_t)tot;
+        out->rec_iss_lat[p] = (uint16_t)(sl->issued ? sl->iss_lat : tot);
+    }
+    return freed;
+}
+
+/* Step 5: issue events stop the issue-latency counter of their slot. */
+static void issue_samples(spu_model_t *m, const spu_in_t *in)
+{
+    for (unsigned p = 0; p < m->cfg.slots; p++) {
+        const unsigned s = in->iss_slot[p];
+        if (!((in->iss_valid >> p) & 1u) || s >= m->cfg.slots)
+            continue;
+        spu_slot_t *sl = &m->slot[s];
+        if (sl->busy && !sl->issued) {
+            sl->issued = 1;
+            sl->iss_lat = saturate(m, m->cycle - sl->entry);
+        }
+    }
+}
+
+/* Step 6: SPEStartSample() for each member, lanes in order. Returns 1 when a
+ * collision set PMBSR.COLL. */
+static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
+                         uint64_t *icr, uint32_t *lfsr, spu_out_t *out)
+{
+    const spu_config_t *cfg = &m->cfg;
+    int coll = 0;
+    for (unsigned l = 0; l < cfg->lanes; l++) {
+        if (!((in->pop_valid >> l) & 1u))
+            continue;
+        out->pmu[SPU_PMU_POP]++;
+        if (!spu_to_collect_sample(cfg, m->reg[SPU_REG_PMSIRR_EL1], icr, lfsr))
+            continue;
+        if (avail == 0) { /* SPESampleCollision() */
+            out->col_valid |= (uint8_t)(1u << l);
+            out->pmu[SPU_PMU_COLLISION]++;
+            coll = 1;
+            continue;
+        }
+        const unsigned s = (unsigned)__builtin_ctz(avail);
+        avail &= (uint8_t)~(1u << s);
+        m->slot[s] = (spu_slot_t){.busy = 1, .issued = 0, .iss_lat = 0, .entry = m->cycle};
+        out->smp_valid |= (uint8_t)(1u << l);
+        out->smp_slot[l] = (uint8_t)s;
+    }
+    return coll;
+}
+
+void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!in->rst_n) {
+        spu_model_reset(m);
+        return;
+    }
+    const spu_config_t *cfg = &m->cfg;
+    reg_port_read(m, in, out);
+
+    const int en = spu_model_enabled(m, in->el, in->prof_allowed);
+    uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
+    uint32_t lfsr = m->lfsr;
+    if (en && !m->prev_en && icr == 0)
+        spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
+
+    uint8_t busy = 0;
+    for (unsigned s = 0; s < cfg->slots; s++)
+        busy |= (uint8_t)(m->slot[s].busy << s);
+    const uint8_t freed = complete_samples(m, in, en, out);
+    issue_samples(m, in);
+
+    int coll = 0;
+    if (en) {
+        /* SLOT_REUSE: a slot freed this cycle serves this cycle's selections
+         * only with knob value 1. */
+        const uint8_t all = (uint8_t)((1u << cfg->slots) - 1u);
+        const uint8_t avail = (uint8_t)(all & ~(cfg->knob[SPU_KNOB_SLOT_REUSE] ? (busy & ~freed) : busy));
+        coll = start_samples(m, in, avail, &icr, &lfsr, out);
+    }
+    m->reg[SPU_REG_PMSICR_EL1] = icr;
+    m->lfsr = lfsr;
+    if (coll)
+        m->reg[SPU_REG_PMBSR_EL1] |= SPU_F_PMBSR_EL1_COLL_MASK;
+
+    /* Step 7: a direct write wins over the unit's own update this cycle. */
+    if (in->reg_valid && in->reg_write)
+        (void)spu_model_reg_write(m, spu_reg_find(in->reg_enc), in->reg_wdata);
+
+    m->prev_en = (uint8_t)en;
+    out->obs_enabled = (uint8_t)en;
+    out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
+    m->cycle++;
+}
+
+int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
+{
+    return spu_model_enabled(m, el, prof_allowed) == m->prev_en;
+}
+
+uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
+{
+    if (!spu_model_enabled(m, el, prof_allowed))
+        return UINT64_MAX;
+    return spu_interval_quiet(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], m->reg[SPU_REG_PMSICR_EL1]);
+}
+
+int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el, uint8_t prof_allowed)
+{
+    if (!spu_model_settled(m, el, prof_allowed) || npops > spu_model_quiet_pops(m, el, prof_allowed))
+        return -1;
+    if (m->prev_en)
+        spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
+    m->cycle += ncycles;
+    return 0;
+}

@@ -1,0 +1,129 @@
+// openspu: SPECollectRecord() for one finish port (spe-pseudocode.md
+// section 6, D17.5), purely combinational.
+//
+// The record is kept when no filter rejects it ("The filter is the logical AND
+// of the filters controlled by FDS, FnE, FL, FT, and FE bits", PMSFCR_EL1).
+// Every filter function runs for every sample, so the SAMPLE_FEED_* events
+// (D14.3) are raised whatever FE/FnE/FT/FL/FDS say; spu_pmu drops the events
+// a configuration does not implement. Each
+// ConstrainUnpredictableBool(Unpredictable_BADPMSFCR) takes its knob:
+// 1 = reject, 0 = behave as if the filter bit were 0.
+
+`default_nettype none
+
+`include "spu_config.vh"
+
+module spu_filter #(
+  parameter integer FEAT_FNE     = 0,        // FEAT_SPE_FnE implemented
+  parameter integer FEAT_EFT     = 0,        // FEAT_SPE_EFT implemented
+  parameter integer FEAT_FDS     = 0,        // FEAT_SPE_FDS implemented
+  parameter [63:0]  EVENT_MASK   = 64'hAA,   // SPEFilterByEvents() mask
+  parameter integer CU_FE        = 0,        // knob: FE=1, PMSEVFR&mask == 0
+  parameter integer CU_FNE       = 0,        // knob: FnE=1, PMSNEVFR&mask == 0
+  parameter integer CU_EVOVERLAP = 0,        // knob: FE=FnE=1, overlap
+  parameter integer CU_FT        = 0,        // knob: FT=1, no EFT, TYPE == 0
+  parameter integer CU_FL        = 0         // knob: FL=1, MINLAT == 0
+) (
+  input  wire [63:0] events_i,               // Events packet bits
+  input  wire [4:0]  type_i,                 // flags {SIMD,FP,ST,LD,B}
+  input  wire        ds_valid_i,             // SPESampleDataSourceValid
+  input  wire [15:0] ds_i,                   // SPESampleDataSource
+  input  wire [15:0] tot_lat_i,              // total latency, saturated
+  input  wire [63:0] pmsfcr_i,               // PMSFCR_EL1
+  input  wire [63:0] pmsevfr_i,              // PMSEVFR_EL1
+  input  wire [63:0] pmsnevfr_i,             // PMSNEVFR_EL1 (0 without FnE)
+  input  wire [63:0] pmslatfr_i,             // PMSLATFR_EL1
+  input  wire [63:0] pmsdsfr_i,              // PMSDSFR_EL1 (0 without FDS)
+  output wire        collect_o,              // SPECollectRecord() result
+  output wire [4:0]  why_o,                  // rejected by {ds,lat,nev,ev,type}
+  output wire        filtrate_o,             // SAMPLE_FILTRATE
+  output wire [4:0]  feed_type_o,            // SAMPLE_FEED_{SIMD,FP,ST,LD,BR}
+  output wire        feed_op_o,              // SAMPLE_FEED_OP
+  output wire        feed_event_o,           // SAMPLE_FEED_EVENT
+  output wire        feed_lat_o,             // SAMPLE_FEED_LAT
+  output wire        feed_ds_o               // SAMPLE_FEED_DS
+);
+
+  localparam [0:0] FNE_IMPL = (FEAT_FNE != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] EFT_IMPL = (FEAT_EFT != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] FDS_IMPL = (FEAT_FDS != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] CU_FE_B  = (CU_FE != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] CU_FNE_B = (CU_FNE != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] CU_OVL_B = (CU_EVOVERLAP != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] CU_FT_B  = (CU_FT != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] CU_FL_B  = (CU_FL != 0) ? 1'b1 : 1'b0;
+
+  // PMSFCR_EL1 controls (registers.md). FnE/FDS/TYPE<4:3>/TYPEm read as zero
+  // when their feature is absent (write mask), and are gated here as well.
+  wire fe  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FE_LSB];
+  wire ft  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FT_LSB];
+  wire fl  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FL_LSB];
+  wire fne = pmsfcr_i[`SPU_F_PMSFCR_EL1_FnE_LSB] & FNE_IMPL;
+  wire fds = pmsfcr_i[`SPU_F_PMSFCR_EL1_FDS_LSB] & FDS_IMPL;
+
+  // ------------------------------------------------ SPEFilterByEvents()
+  // PMSEVFR_EL1 is an AND filter (reject when a selected event is 0),
+  // PMSNEVFR_EL1 an OR filter (reject when a selected event is 1); both see
+  // the events after AND mask.
+  wire [63:0] e     = events_i & EVENT_MASK;
+  wire [63:0] evfr  = pmsevfr_i & EVENT_MASK;
+  wire [63:0] nevfr = pmsnevfr_i & EVENT_MASK & {64{FNE_IMPL}};
+  wire        is_evt  = ((~e & evfr) == 64'd0);
+  wire        is_nevt = ((e & nevfr) == 64'd0);      // TRUE without FnE
+  wire        rej_ev_1  = fe  & ((evfr  != 64'd0) ? ~is_evt  : CU_FE_B);
+  wire        rej_nev_1 = fne & ((nevfr != 64'd0) ? ~is_nevt : CU_FNE_B);
+  // FE = FnE = 1 with a bit set in both registers: both filters take the
+  // CONSTRAINED UNPREDICTABLE value (the last statement of the function).
+  wire        overlap   = fe & fne & ((evfr & nevfr) != 64'd0);
+  wire        rej_ev    = overlap ? CU_OVL_B : rej_ev_1;
+  wire        rej_nev   = overlap ? CU_OVL_B : rej_nev_1;
+  assign feed_event_o   = is_evt & is_nevt;
+
+  // -------------------------------------------------- SPEFilterByType()
+  // Without EFT, ctrl = TYPE<2:0> and mask = 0 (D17.5.1), so
+  // is_op = ctrl == 0 || (flags AND ctrl) != 0.
+  wire [4:0] ctrl  = {pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEX_MSB:
+                               `SPU_F_PMSFCR_EL1_TYPEX_LSB] & {2{EFT_IMPL}},
+                      pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPE_MSB:
+                               `SPU_F_PMSFCR_EL1_TYPE_LSB]};
+  wire [4:0] tmask = pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEm_MSB:
+                              `SPU_F_PMSFCR_EL1_TYPEm_LSB] & {5{EFT_IMPL}};
+  wire [4:0] ctrl_or  = ctrl & ~tmask;
+  wire [4:0] ctrl_and = ctrl & tmask;
+  wire       is_op    = ((ctrl_or == 5'd0) || ((type_i & ctrl_or) != 5'd0)) &&
+                        ((type_i & tmask) == ctrl_and);
+  wire       rej_type = ft & ((EFT_IMPL || ctrl != 5'd0) ? ~is_op : CU_FT_B);
+  assign feed_type_o  = type_i;
+  assign feed_op_o    = is_op & ((ctrl != 5'd0) || (tmask != 5'd0));
+
+  // ----------------------------------------------- SPEFilterByLatency()
+  // M.a.a keeps total latency >= MINLAT (D17.5.3). MINLAT<15:12> is RES0
+  // with 12-bit counters (write mask).
+  wire [15:0] minlat  = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
+                                   `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
+  wire        is_lat  = (tot_lat_i >= minlat);
+  wire        rej_lat = fl & ((minlat != 16'd0) ? ~is_lat : CU_FL_B);
+  assign feed_lat_o   = is_lat;
+
+  // ------------------------------------------- SPEFilterByDataSource()
+  // Only Load/LoadAtomic (LD and not B, see ARCHITECTURE.md) with a data
+  // source; PMSDSFR_EL1<ds<5:0>> selects it (D17.5.4).
+  wire       ds_applies = FDS_IMPL & ds_valid_i &
+                          type_i[1] & ~type_i[0];
+  wire       is_ds      = pmsdsfr_i[ds_i[5:0]];
+  wire       rej_ds     = ds_applies & fds & ~is_ds;
+  assign feed_ds_o      = ds_applies & is_ds;
+
+  // ------------------------------------------------ SPECollectRecord()
+  assign why_o      = {rej_ds, rej_lat, rej_nev, rej_ev, rej_type};
+  assign collect_o  = (why_o == 5'd0);
+  assign filtrate_o = collect_o;
+
+  // Bits the filter never reads: the rest of PMSFCR_EL1/PMSLATFR_EL1 is RES0,
+  // and only Data Source<5:0> indexes PMSDSFR_EL1.
+  wire unused_filter = ^{pmsfcr_i[63:53], pmsfcr_i[47:21], pmsfcr_i[15:5],
+                         pmslatfr_i[63:16], ds_i[15:6]};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,143 @@
+// openspu: the sample interval counter (D17.3, spe-pseudocode.md section 3).
+//
+// Owns PMSICR_EL1 and the LFSR of SPEGetRandomInterval(). Per cycle, in the
+// order of docs/semantics.md:
+//   step 3  enable edge: when profiling becomes enabled and the whole of
+//           PMSICR_EL1 is zero, COUNT is loaded as by SPEResetSampleCounter()
+//           (D17.3.3: "If PMSICR_EL1 is zero, then it is loaded with an
+//           initial value"); this comes before the members of the cycle;
+//   step 6  one SPEToCollectSample() stage per lane, lane 0 first, each lane
+//           seeing the PMSICR_EL1/LFSR left by the one before;
+//   step 7  a direct MSR to PMSICR_EL1 wins over the counting of this cycle.
+// The LFSR steps once per draw, in the same order (edge, lane 0, lane 1, ..),
+// and keeps its draws even when an MSR overwrites PMSICR_EL1.
+
+`default_nettype none
+
+`include "spu_config.vh"
+
+module spu_interval #(
+  parameter integer LANES       = 1,         // population members per cycle
+  parameter integer FEAT_ERND   = 0,         // FEAT_SPE_ERnd implemented
+  parameter integer ERND_RELOAD = 0,         // knob: COUNT reload after tail
+  parameter integer INTERVAL0   = 0,         // knob: INTERVAL == 0 counts as 1
+  parameter integer LFSR_SEED   = 32'hC0FFEE // knob: LFSR reset state, nonzero
+) (
+  input  wire             clk_i,             // clock
+  input  wire             rst_ni,            // synchronous reset, active low
+  input  wire             en_i,              // profiling enabled this cycle
+  input  wire             edge_i,            // en_i, and disabled last cycle
+  input  wire [LANES-1:0] pop_valid_i,       // population member in lane l
+  input  wire [63:0]      pmsirr_i,          // PMSIRR_EL1
+  input  wire             icr_we_i,          // MSR PMSICR_EL1 this cycle
+  input  wire [63:0]      icr_wdata_i,       // its value, WMASK applied
+  output wire [LANES-1:0] sel_o,             // lane l's member is selected
+  output wire [63:0]      pmsicr_o           // PMSICR_EL1 (register)
+);
+
+  localparam [23:0] SEED = LFSR_SEED[23:0];
+  localparam [0:0]  ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
+  localparam [0:0]  INT0_ONE  = (INTERVAL0 != 0) ? 1'b1 : 1'b0;
+
+  reg  [63:0] icr_q;
+  reg  [23:0] lfsr_q;
+
+  // PMSIRR_EL1 fields. INTERVAL == 0 gives an UNKNOWN interval (registers.md);
+  // knob INTERVAL0 = 1 uses 1 instead, everywhere COUNT is (re)loaded,
+  // including the enable-edge load.
+  wire        rnd      = pmsirr_i[`SPU_F_PMSIRR_EL1_RND_LSB];
+  wire [23:0] interval = pmsirr_i[`SPU_F_PMSIRR_EL1_INTERVAL_MSB:
+                                  `SPU_F_PMSIRR_EL1_INTERVAL_LSB];
+  wire [23:0] interval_eff = (INT0_ONE && interval == 24'd0) ? 24'd1
+                                                              : interval;
+
+  // Only RND and INTERVAL are read; the rest of PMSIRR_EL1 is RES0.
+  wire unused_pmsirr = ^{pmsirr_i[63:32], pmsirr_i[7:1]};
+
+  // ---------------------------------------------------------- enable edge
+  // D17.3.3 / semantics step 3: COUNT = {INTERVAL, 8'h00}, or a random low
+  // byte when RND == 1 without ERnd. PMSICR_EL1 is all zero here, so ECOUNT
+  // stays zero.
+  wire        edge_load = edge_i & (icr_q == 64'd0);
+  wire        edge_draw = edge_load & rnd & ~ERND_IMPL;
+  wire [23:0] edge_lfsr_next;
+  wire [7:0]  edge_rnd;
+
+  spu_lfsr_step u_lfsr_edge (
+    .state_i (lfsr_q),
+    .state_o (edge_lfsr_next),
+    .rnd_o   (edge_rnd)
+  );
+
+  wire [63:0] icr_edge  = edge_load ?
+                          {32'd0, interval_eff, (edge_draw ? edge_rnd : 8'h00)} :
+                          icr_q;
+  wire [23:0] lfsr_edge = edge_draw ? edge_lfsr_next : lfsr_q;
+
+  // --------------------------------------------------------- lane chain
+  // Each generate block holds its own chain wires (no shared vector, so no
+  // false combinational loop for the simulator's scheduler).
+  genvar l;
+  generate
+    for (l = 0; l < LANES; l = l + 1) begin : g_lane
+      wire [63:0] icr_in;
+      wire [23:0] lfsr_in;
+      wire [63:0] icr_out;
+      wire [23:0] lfsr_out;
+      if (l == 0) begin : g_first
+        assign icr_in  = icr_edge;
+        assign lfsr_in = lfsr_edge;
+      end else begin : g_next
+        assign icr_in  = g_lane[l-1].icr_out;
+        assign lfsr_in = g_lane[l-1].lfsr_out;
+      end
+      spu_to_collect_sample #(
+        .FEAT_ERND   (FEAT_ERND),
+        .ERND_RELOAD (ERND_RELOAD)
+      ) u_stage (
+        .valid_i    (en_i & pop_valid_i[l]),
+        .rnd_i      (rnd),
+        .interval_i (interval_eff),
+        .icr_i      (icr_in),
+        .lfsr_i     (lfsr_in),
+        .icr_o      (icr_out),
+        .lfsr_o     (lfsr_out),
+        .sel_o      (sel_o[l])
+      );
+    end
+  endgenerate
+
+  // ---------------------------------------------------------- registers
+  // Step 7: a direct write wins over this cycle's counting; the LFSR is not
+  // architectural state and keeps the draws made.
+  wire [63:0] icr_d  = icr_we_i ? icr_wdata_i : g_lane[LANES-1].icr_out;
+  wire [23:0] lfsr_d = g_lane[LANES-1].lfsr_out;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      icr_q  <= 64'd0;
+      lfsr_q <= SEED;
+    end else begin
+      icr_q  <= icr_d;
+      lfsr_q <= lfsr_d;
+    end
+  end
+
+  assign pmsicr_o = icr_q;
+
+`ifdef FORMAL
+  // D17.3.2: "The random number generator must be reset into a useable
+  // state": a step maps a nonzero LFSR state to a nonzero one, so the
+  // nonzero seed never locks up.
+  always @* begin
+    if (lfsr_q != 24'd0) assert (lfsr_d != 24'd0);
+  end
+  // D17.3.5: while profiling is disabled PMSICR_EL1 only changes by an MSR.
+  always @* begin
+    if (!en_i && !icr_we_i) assert (icr_d == icr_q);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

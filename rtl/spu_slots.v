@@ -1,0 +1,182 @@
+// openspu: sample slots, collisions and latency counters (D17.3.7, D17.3.1
+// steps 5-6, spe-pseudocode.md sections 4-5).
+//
+// The ASL has one SPESampleInFlight flag; openspu has SLOTS of them
+// (D17.3.7: "The maximum number of sampled operations that a PE can support
+// simultaneously is IMPLEMENTATION DEFINED"). Per cycle (docs/semantics.md):
+//   step 4  finish port p names slot s: when s is busy the port reports tot
+//           and iss and s is freed (ports in order, so a second port naming
+//           the same slot in the same cycle is ignored);
+//   step 5  issue port p names busy, not yet issued slot s: iss_lat = tot now
+//           (an issue for a slot finished in step 4 has no visible effect);
+//   step 6  each selected lane, lane 0 first, takes the lowest-numbered free
+//           slot; with none free the selection is a collision
+//           (SPESampleCollision()). Knob SLOT_REUSE = 1 lets slots freed in
+//           step 4 be taken in the same cycle, SLOT_REUSE = 0 from the next.
+// Latency (SPEStartCounter at selection, SPEStopCounter at issue/finish): a
+// slot taken in cycle t holds 1 in cycle t+1 and counts up each cycle,
+// saturating at CMAX = 2^COUNT_SIZE-1, so a finish in cycle f sees
+// min(f - t, CMAX). Slot and port indexes are 2 bits; an index >= SLOTS
+// names no slot and is ignored like a free slot.
+
+`default_nettype none
+
+module spu_slots #(
+  parameter integer LANES      = 1,      // population members per cycle
+  parameter integer SLOTS      = 1,      // sampled operations in flight, 1..4
+  parameter integer COUNT_SIZE = 12,     // PMSIDR_EL1.CountSize: 12 or 16
+  parameter integer SLOT_REUSE = 0       // knob: freed slot reusable same cycle
+) (
+  input  wire               clk_i,       // clock
+  input  wire               rst_ni,      // synchronous reset, active low
+  input  wire [LANES-1:0]   sel_i,       // lane l selected (SPEToCollectSample)
+  input  wire [SLOTS-1:0]   iss_valid_i, // issue event on port p
+  input  wire [SLOTS*2-1:0] iss_slot_i,  // its slot at [2p+:2]
+  input  wire [SLOTS-1:0]   fin_valid_i, // finish event on port p
+  input  wire [SLOTS*2-1:0] fin_slot_i,  // its slot at [2p+:2]
+  output reg  [LANES-1:0]   smp_o,       // lane l got a slot
+  output reg  [LANES*2-1:0] smp_slot_o,  // that slot at [2l+:2], else 0
+  output reg  [LANES-1:0]   col_o,       // lane l collided (no free slot)
+  output reg  [SLOTS-1:0]   fin_hit_o,   // finish port p names a busy slot
+  output reg  [SLOTS*16-1:0] fin_tot_o,  // total latency at [16p+:16], else 0
+  output reg  [SLOTS*16-1:0] fin_iss_o   // issue latency at [16p+:16], else 0
+);
+
+  localparam [15:0] CMAX = 16'hFFFF >> (16 - COUNT_SIZE);
+
+  // Per-slot state. Counters are kept 16 bits wide and saturate at CMAX, so
+  // the bits above COUNT_SIZE stay zero.
+  reg [SLOTS-1:0]    busy_q, busy_d;
+  reg [SLOTS-1:0]    issued_q, issued_d;
+  reg [SLOTS*16-1:0] lat_q, lat_d;       // total latency so far
+  reg [SLOTS*16-1:0] isl_q, isl_d;       // latency at the first issue
+
+  reg [SLOTS-1:0] freed;                 // step 4: finished this cycle
+  reg [SLOTS-1:0] iss_hit;               // step 5: first issue this cycle
+  reg [SLOTS-1:0] avail;                 // step 6: free for selection
+  reg [SLOTS-1:0] alloc;                 // step 6: taken this cycle
+
+  // ------------------------------------------------- steps 4 and 5: ports
+  always @* begin : b_ports
+    integer p, s;
+    freed     = {SLOTS{1'b0}};
+    iss_hit   = {SLOTS{1'b0}};
+    fin_hit_o = {SLOTS{1'b0}};
+    fin_tot_o = {SLOTS*16{1'b0}};
+    fin_iss_o = {SLOTS*16{1'b0}};
+    for (p = 0; p < SLOTS; p = p + 1) begin
+      for (s = 0; s < SLOTS; s = s + 1) begin
+        // Ports in order: the first port naming a busy slot completes it,
+        // and a later port naming the same slot in the same cycle finds it
+        // no longer busy and is ignored.
+        if (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
+            busy_q[s] && !freed[s]) begin
+          freed[s]            = 1'b1;
+          fin_hit_o[p]        = 1'b1;
+          fin_tot_o[16*p +: 16] = lat_q[16*s +: 16];
+          // An issue in this same cycle counts as issued with latency tot.
+          fin_iss_o[16*p +: 16] = issued_q[s] ? isl_q[16*s +: 16]
+                                              : lat_q[16*s +: 16];
+        end
+        if (iss_valid_i[p] && iss_slot_i[2*p +: 2] == s[1:0] &&
+            busy_q[s] && !issued_q[s]) begin
+          iss_hit[s] = 1'b1;
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------ step 6: lanes take slots
+  always @* begin : b_alloc
+    integer l, s;
+    reg     found;
+    avail      = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
+    alloc      = {SLOTS{1'b0}};
+    smp_o      = {LANES{1'b0}};
+    smp_slot_o = {LANES*2{1'b0}};
+    col_o      = {LANES{1'b0}};
+    for (l = 0; l < LANES; l = l + 1) begin
+      found = 1'b0;
+      for (s = 0; s < SLOTS; s = s + 1) begin
+        if (sel_i[l] && !found && avail[s]) begin
+          found              = 1'b1;
+          avail[s]           = 1'b0;
+          alloc[s]           = 1'b1;
+          smp_slot_o[2*l +: 2] = s[1:0];
+        end
+      end
+      smp_o[l] = sel_i[l] & found;
+      col_o[l] = sel_i[l] & ~found;
+    end
+  end
+
+  // --------------------------------------------------------- next state
+  // A slot taken this cycle starts at latency 1, not issued. A slot that
+  // stays busy counts on; a slot that is or becomes free is all zero.
+  always @* begin : b_next
+    integer s;
+    reg [15:0] lat_s;
+    for (s = 0; s < SLOTS; s = s + 1) begin
+      lat_s = lat_q[16*s +: 16];
+      if (alloc[s]) begin
+        busy_d[s]          = 1'b1;
+        issued_d[s]        = 1'b0;
+        lat_d[16*s +: 16]  = 16'd1;
+        isl_d[16*s +: 16]  = 16'd0;
+      end else if (busy_q[s] && !freed[s]) begin
+        busy_d[s]          = 1'b1;
+        issued_d[s]        = issued_q[s] | iss_hit[s];
+        lat_d[16*s +: 16]  = (lat_s == CMAX) ? lat_s : lat_s + 16'd1;
+        isl_d[16*s +: 16]  = iss_hit[s] ? lat_s : isl_q[16*s +: 16];
+      end else begin
+        busy_d[s]          = 1'b0;
+        issued_d[s]        = 1'b0;
+        lat_d[16*s +: 16]  = 16'd0;
+        isl_d[16*s +: 16]  = 16'd0;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      busy_q   <= {SLOTS{1'b0}};
+      issued_q <= {SLOTS{1'b0}};
+      lat_q    <= {SLOTS*16{1'b0}};
+      isl_q    <= {SLOTS*16{1'b0}};
+    end else begin
+      busy_q   <= busy_d;
+      issued_q <= issued_d;
+      lat_q    <= lat_d;
+      isl_q    <= isl_d;
+    end
+  end
+
+`ifdef FORMAL
+  // No two lanes get the same slot, and only a free slot is taken.
+  always @* begin : f_alloc
+    integer fa, fb;
+    for (fa = 0; fa < LANES; fa = fa + 1) begin
+      for (fb = fa + 1; fb < LANES; fb = fb + 1) begin
+        if (smp_o[fa] && smp_o[fb])
+          assert (smp_slot_o[2*fa +: 2] != smp_slot_o[2*fb +: 2]);
+      end
+    end
+    assert ((alloc & busy_q & ~freed) == {SLOTS{1'b0}});
+  end
+  // A collision only when every slot is taken (D17.3.7).
+  always @* begin
+    if (|col_o) assert (avail == {SLOTS{1'b0}});
+  end
+  // Counters never pass CMAX; a free slot holds no state.
+  always @* begin : f_state
+    integer fa;
+    for (fa = 0; fa < SLOTS; fa = fa + 1) begin
+      assert (lat_q[16*fa +: 16] <= CMAX);
+      if (!busy_q[fa]) assert (!issued_q[fa] && lat_q[16*fa +: 16] == 16'd0);
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

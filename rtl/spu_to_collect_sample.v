@@ -1,0 +1,121 @@
+// openspu: SPEToCollectSample() for one member of the sample population
+// (spe-pseudocode.md section 3, D17.3.1, D17.3.4), as one combinational stage.
+//
+// spu_interval chains LANES of these so that each lane sees PMSICR_EL1 and the
+// LFSR as the lane before it left them (docs/semantics.md step 6). A stage
+// with valid_i = 0 passes everything through unchanged: no SAMPLE_POP, no
+// decrement, no draw (D17.3.5: the counters hold while profiling is disabled).
+//
+// ernd = PMSIRR_EL1.RND && FEAT_SPE_ERnd. Knob ERND_RELOAD picks where COUNT
+// reloads relative to the random tail (D17.3.1 step 4, IMPLEMENTATION DEFINED):
+//
+//   ERND_RELOAD = 0 (M.a.a text)          ERND_RELOAD = 1 (reload after tail)
+//   if COUNT == 0: reset_counter()        if ernd && ECOUNT != 0:
+//   else:                                     ECOUNT -= 1; return ECOUNT == 0
+//     COUNT -= 1                          if COUNT == 0:
+//     if COUNT == 0:                          reset_counter(); return FALSE
+//       if ernd: ECOUNT = rnd()           COUNT -= 1
+//                return ECOUNT == 0       if COUNT == 0:
+//       else: return TRUE                     if ernd: ECOUNT = rnd()
+//   if ernd && ECOUNT != 0:                            return ECOUNT == 0
+//     ECOUNT -= 1                             return TRUE
+//     if ECOUNT == 0: return TRUE         return FALSE
+//   return FALSE
+//
+// reset_counter() is SPEResetSampleCounter(): COUNT<31:8> = INTERVAL (after
+// knob INTERVAL0, applied by the caller), COUNT<7:0> = rnd() when RND == 1
+// without ERnd, else zero. ECOUNT is left alone. A call draws at most once.
+
+`default_nettype none
+
+module spu_to_collect_sample #(
+  parameter integer FEAT_ERND   = 0,     // FEAT_SPE_ERnd implemented
+  parameter integer ERND_RELOAD = 0      // knob: 0 reload before tail, 1 after
+) (
+  input  wire        valid_i,            // member present and profiling enabled
+  input  wire        rnd_i,              // PMSIRR_EL1.RND
+  input  wire [23:0] interval_i,         // PMSIRR_EL1.INTERVAL after INTERVAL0
+  input  wire [63:0] icr_i,              // PMSICR_EL1 before this member
+  input  wire [23:0] lfsr_i,             // LFSR state before this member
+  output reg  [63:0] icr_o,              // PMSICR_EL1 after this member
+  output wire [23:0] lfsr_o,             // LFSR state after this member
+  output reg         sel_o               // SPEToCollectSample() returned TRUE
+);
+
+  localparam [0:0] ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
+  localparam [0:0] RELOAD_AFTER = (ERND_RELOAD != 0) ? 1'b1 : 1'b0;
+
+  // ernd selects the secondary counter; low_rnd is the RND behaviour without
+  // ERnd (D17.3.4.2: random low byte of COUNT at every reload).
+  wire ernd    = rnd_i & ERND_IMPL;
+  wire low_rnd = rnd_i & ~ERND_IMPL;
+
+  // The one possible draw of this member (spu_lfsr_step); it only advances the
+  // state when `draw` is set below.
+  wire [23:0] lfsr_next;
+  wire [7:0]  rnd_byte;
+  reg         draw;
+
+  spu_lfsr_step u_lfsr (
+    .state_i (lfsr_i),
+    .state_o (lfsr_next),
+    .rnd_o   (rnd_byte)
+  );
+
+  assign lfsr_o = draw ? lfsr_next : lfsr_i;
+
+  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]} (registers.md).
+  wire [31:0] count     = icr_i[31:0];
+  wire [7:0]  ecount    = icr_i[63:56];
+  wire [31:0] count_m1  = count - 32'd1;
+  wire [7:0]  ecount_m1 = ecount - 8'd1;
+  wire [31:0] reload    = {interval_i, (low_rnd ? rnd_byte : 8'h00)};
+  wire        tail      = ernd & (ecount != 8'd0);   // random tail running
+
+  reg [31:0] count_d;
+  reg [7:0]  ecount_d;
+
+  always @* begin
+    count_d  = count;
+    ecount_d = ecount;
+    draw     = 1'b0;
+    sel_o    = 1'b0;
+    if (valid_i) begin
+      if (RELOAD_AFTER && tail) begin
+        // ERND_RELOAD = 1: COUNT holds at zero while ECOUNT runs out.
+        ecount_d = ecount_m1;
+        sel_o    = (ecount_m1 == 8'd0);
+      end else if (count == 32'd0) begin
+        // SPEResetSampleCounter(): reload only, no decrement on this call.
+        count_d = reload;
+        draw    = low_rnd;
+        if (!RELOAD_AFTER && tail) begin
+          // M.a.a: the ECOUNT test is at function level, so it also runs on
+          // the call that reloads COUNT.
+          ecount_d = ecount_m1;
+          sel_o    = (ecount_m1 == 8'd0);
+        end
+      end else begin
+        count_d = count_m1;
+        if (count_m1 == 32'd0) begin
+          if (ernd) begin
+            // D17.3.4.3: the secondary counter gets a random byte; a zero
+            // byte samples this very member.
+            ecount_d = rnd_byte;
+            draw     = 1'b1;
+            sel_o    = (rnd_byte == 8'd0);
+          end else begin
+            sel_o = 1'b1;
+          end
+        end else if (!RELOAD_AFTER && tail) begin
+          ecount_d = ecount_m1;
+          sel_o    = (ecount_m1 == 8'd0);
+        end
+      end
+    end
+    icr_o = {ecount_d, icr_i[55:32], count_d};
+  end
+
+endmodule
+
+`default_nettype wire

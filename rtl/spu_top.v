@@ -1,0 +1,361 @@
+// openspu: the Statistical Profiling Unit's sampling and filtering (Arm ARM
+// D17, M.a.a pseudocode), cycle for cycle as docs/semantics.md describes.
+//
+//   spu_regs      System registers, MRS/MSR port, PMBSR_EL1.COLL
+//   spu_interval  PMSICR_EL1, enable-edge load, SPEToCollectSample() per lane
+//   spu_slots     sample slots, collisions, total/issue latency counters
+//   spu_complete  SPECompleteSample(): spu_filter per finish port, discard
+//   spu_pmu       SAMPLE_* event counts
+// This module computes the enable and registers every output: the outputs in cycle t+1 are the results of the
+// inputs of cycle t. Fields of lanes and ports that are not valid are zero.
+// Reset is synchronous and active low; every control register resets to
+// zero, the LFSR to LFSR_SEED. Parameters default to the generated
+// configuration (spu_config.vh, chosen by include directory).
+
+`default_nettype none
+
+`include "spu_config.vh"
+
+module spu_top #(
+  parameter integer LANES        = `SPU_LANES,       // members per cycle, 1..8
+  parameter integer SLOTS        = `SPU_SLOTS,       // samples in flight, 1..4
+  parameter integer COUNT_SIZE   = `SPU_COUNT_SIZE,  // counter bits, 12 or 16
+  parameter integer FEAT_V1P2    = `SPU_FEAT_V1P2,   // FEAT_SPEv1p2
+  parameter integer FEAT_FNE     = `SPU_FEAT_FNE,    // FEAT_SPE_FnE
+  parameter integer FEAT_EFT     = `SPU_FEAT_EFT,    // FEAT_SPE_EFT
+  parameter integer FEAT_FDS     = `SPU_FEAT_FDS,    // FEAT_SPE_FDS
+  parameter integer FEAT_ERND    = `SPU_FEAT_ERND,   // FEAT_SPE_ERnd
+  parameter [63:0]  EVENT_MASK   = `SPU_EVENT_MASK,  // event filter mask
+  parameter [63:0]  PMSIDR       = `SPU_PMSIDR,      // PMSIDR_EL1 value
+  parameter [63:0]  PMBIDR       = `SPU_PMBIDR,      // PMBIDR_EL1 value
+  parameter integer LFSR_SEED    = `SPU_KNOB_LFSR_SEED,    // LFSR reset
+  parameter integer INTERVAL0    = `SPU_KNOB_INTERVAL0,    // INTERVAL 0 -> 1
+  parameter integer ERND_RELOAD  = `SPU_KNOB_ERND_RELOAD,  // reload after tail
+  parameter integer CU_FE        = `SPU_KNOB_CU_FE,        // BADPMSFCR choices
+  parameter integer CU_FNE       = `SPU_KNOB_CU_FNE,       //   (1 = reject)
+  parameter integer CU_EVOVERLAP = `SPU_KNOB_CU_EVOVERLAP,
+  parameter integer CU_FT        = `SPU_KNOB_CU_FT,
+  parameter integer CU_FL        = `SPU_KNOB_CU_FL,
+  parameter integer SLOT_REUSE   = `SPU_KNOB_SLOT_REUSE,   // reuse same cycle
+  parameter integer INFLIGHT     = `SPU_KNOB_INFLIGHT,     // drop when disabled
+  // Register map, index order of configs/spu.toml (PMSCR_EL1 = 0 at the LSB).
+  parameter [13*16-1:0] REG_ENC = {
+    `SPU_ENC_PMBIDR_EL1,    `SPU_ENC_PMSDSFR_EL1,  `SPU_ENC_PMBSR_EL1,
+    `SPU_ENC_PMBPTR_EL1,    `SPU_ENC_PMBLIMITR_EL1, `SPU_ENC_PMSIDR_EL1,
+    `SPU_ENC_PMSLATFR_EL1,  `SPU_ENC_PMSEVFR_EL1,  `SPU_ENC_PMSFCR_EL1,
+    `SPU_ENC_PMSIRR_EL1,    `SPU_ENC_PMSICR_EL1,   `SPU_ENC_PMSNEVFR_EL1,
+    `SPU_ENC_PMSCR_EL1},                             // packed encodings
+  parameter [13*64-1:0] REG_WMASK = {
+    `SPU_WMASK_PMBIDR_EL1,   `SPU_WMASK_PMSDSFR_EL1,  `SPU_WMASK_PMBSR_EL1,
+    `SPU_WMASK_PMBPTR_EL1,   `SPU_WMASK_PMBLIMITR_EL1, `SPU_WMASK_PMSIDR_EL1,
+    `SPU_WMASK_PMSLATFR_EL1, `SPU_WMASK_PMSEVFR_EL1,  `SPU_WMASK_PMSFCR_EL1,
+    `SPU_WMASK_PMSIRR_EL1,   `SPU_WMASK_PMSICR_EL1,   `SPU_WMASK_PMSNEVFR_EL1,
+    `SPU_WMASK_PMSCR_EL1},                           // writable bits
+  parameter [12:0] REG_PRESENT = {
+    `SPU_PRESENT_PMBIDR_EL1 != 0,   `SPU_PRESENT_PMSDSFR_EL1 != 0,
+    `SPU_PRESENT_PMBSR_EL1 != 0,    `SPU_PRESENT_PMBPTR_EL1 != 0,
+    `SPU_PRESENT_PMBLIMITR_EL1 != 0, `SPU_PRESENT_PMSIDR_EL1 != 0,
+    `SPU_PRESENT_PMSLATFR_EL1 != 0, `SPU_PRESENT_PMSEVFR_EL1 != 0,
+    `SPU_PRESENT_PMSFCR_EL1 != 0,   `SPU_PRESENT_PMSIRR_EL1 != 0,
+    `SPU_PRESENT_PMSICR_EL1 != 0,   `SPU_PRESENT_PMSNEVFR_EL1 != 0,
+    `SPU_PRESENT_PMSCR_EL1 != 0}                     // implemented encodings
+) (
+  input  wire                clk_i,            // clock
+  input  wire                rst_ni,           // synchronous reset, active low
+  // population, issue and finish
+  input  wire [LANES-1:0]    pop_valid_i,      // population member in lane l
+  input  wire [SLOTS-1:0]    iss_valid_i,      // issue event on port p
+  input  wire [SLOTS*2-1:0]  iss_slot_i,       // its slot at [2p+:2]
+  input  wire [SLOTS-1:0]    fin_valid_i,      // finish event on port p
+  input  wire [SLOTS*2-1:0]  fin_slot_i,       // its slot at [2p+:2]
+  input  wire [SLOTS*5-1:0]  fin_type_i,       // {SIMD,FP,ST,LD,B} at [5p+:5]
+  input  wire [SLOTS*64-1:0] fin_events_i,     // Events packet at [64p+:64]
+  input  wire [SLOTS-1:0]    fin_ds_valid_i,   // port p has a Data Source
+  input  wire [SLOTS*16-1:0] fin_ds_i,         // Data Source at [16p+:16]
+  // System register access
+  input  wire                reg_valid_i,      // access this cycle
+  input  wire                reg_write_i,      // 1 MSR, 0 MRS
+  input  wire [15:0]         reg_enc_i,        // packed {op0,op1,CRn,CRm,op2}
+  input  wire [63:0]         reg_wdata_i,      // MSR data
+  // context
+  input  wire [1:0]          el_i,             // current Exception level
+  input  wire                prof_allowed_i,   // rest of the PE allows it
+  // selections
+  output reg  [LANES-1:0]    smp_valid_o,      // lane l's member sampled
+  output reg  [LANES-1:0]    col_valid_o,      // lane l's selection collided
+  output reg  [LANES*2-1:0]  smp_slot_o,       // its slot at [2l+:2]
+  // records (record port p is the result of finish port p)
+  output reg  [SLOTS-1:0]    rec_valid_o,      // record of port p
+  output reg  [SLOTS-1:0]    rec_keep_o,       // kept (collect, no discard)
+  output reg  [SLOTS*2-1:0]  rec_slot_o,       // its slot
+  output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
+  output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
+  output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
+  // PMU events: counts of the last cycle
+  output wire [3:0]          pmu_pop_o,        // SAMPLE_POP
+  output wire [3:0]          pmu_feed_o,       // SAMPLE_FEED
+  output wire [3:0]          pmu_filtrate_o,   // SAMPLE_FILTRATE
+  output wire [3:0]          pmu_collision_o,  // SAMPLE_COLLISION
+  output wire [3:0]          pmu_feed_br_o,    // SAMPLE_FEED_BR
+  output wire [3:0]          pmu_feed_ld_o,    // SAMPLE_FEED_LD
+  output wire [3:0]          pmu_feed_st_o,    // SAMPLE_FEED_ST
+  output wire [3:0]          pmu_feed_fp_o,    // SAMPLE_FEED_FP
+  output wire [3:0]          pmu_feed_simd_o,  // SAMPLE_FEED_SIMD
+  output wire [3:0]          pmu_feed_op_o,    // SAMPLE_FEED_OP
+  output wire [3:0]          pmu_feed_event_o, // SAMPLE_FEED_EVENT
+  output wire [3:0]          pmu_feed_lat_o,   // SAMPLE_FEED_LAT
+  output wire [3:0]          pmu_feed_ds_o,    // SAMPLE_FEED_DS
+  // register read port and observation
+  output wire [63:0]         reg_rdata_o,      // MRS data of the last cycle
+  output wire                reg_undef_o,      // last access UNDEFINED
+  output wire [63:0]         obs_pmsicr_o,     // PMSICR_EL1
+  output wire                obs_enabled_o     // profiling enabled last cycle
+);
+
+
+  // ------------------------------------------------------- registers
+  wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
+  wire [63:0] pmblimitr, pmbsr, pmsdsfr, pmsicr;
+  wire        icr_we;
+  wire [63:0] icr_wdata;
+  wire [LANES-1:0] col;
+
+  spu_regs #(
+    .REG_ENC     (REG_ENC),
+    .REG_WMASK   (REG_WMASK),
+    .REG_PRESENT (REG_PRESENT),
+    .PMSIDR      (PMSIDR),
+    .PMBIDR      (PMBIDR)
+  ) u_regs (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .reg_valid_i (reg_valid_i),
+    .reg_write_i (reg_write_i),
+    .reg_enc_i   (reg_enc_i),
+    .reg_wdata_i (reg_wdata_i),
+    .reg_rdata_o (reg_rdata_o),
+    .reg_undef_o (reg_undef_o),
+    .coll_set_i  (|col),
+    .pmsicr_i    (pmsicr),
+    .icr_we_o    (icr_we),
+    .icr_wdata_o (icr_wdata),
+    .pmscr_o     (pmscr),
+    .pmsnevfr_o  (pmsnevfr),
+    .pmsirr_o    (pmsirr),
+    .pmsfcr_o    (pmsfcr),
+    .pmsevfr_o   (pmsevfr),
+    .pmslatfr_o  (pmslatfr),
+    .pmblimitr_o (pmblimitr),
+    .pmbsr_o     (pmbsr),
+    .pmsdsfr_o   (pmsdsfr)
+  );
+
+  // ----------------------------------------------------------- enable
+  // semantics step 2: StatisticalProfilingEnabled() for an EL1-owned
+  // buffer: ProfilingBufferEnabled() (PMBLIMITR_EL1.E, not stopped by
+  // PMBSR_EL1.S) and PMSCR_EL1.{E0SPE,E1SPE} for the current EL. EL2 and EL3
+  // are never enabled; prof_allowed_i stands for the security-state, EL2 and
+  // EL3 controls.
+  wire el_on = ((el_i == 2'd0) & pmscr[`SPU_F_PMSCR_EL1_E0SPE_LSB]) |
+               ((el_i == 2'd1) & pmscr[`SPU_F_PMSCR_EL1_E1SPE_LSB]);
+  wire en    = prof_allowed_i & pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] &
+               ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB] & el_on;
+
+  // Step 3: the enable edge is against the previous cycle's `en` (reset 0),
+  // which is also obs_enabled_o.
+  reg  en_q;
+  wire en_edge = en & ~en_q;
+
+  // ---------------------------------------------- interval and slots
+  wire [LANES-1:0]   sel;
+  wire [LANES-1:0]   smp;
+  wire [LANES*2-1:0] smp_slot;
+  wire [SLOTS-1:0]   fin_hit;
+  wire [SLOTS*16-1:0] fin_tot, fin_iss;
+
+  spu_interval #(
+    .LANES       (LANES),
+    .FEAT_ERND   (FEAT_ERND),
+    .ERND_RELOAD (ERND_RELOAD),
+    .INTERVAL0   (INTERVAL0),
+    .LFSR_SEED   (LFSR_SEED)
+  ) u_interval (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .en_i        (en),
+    .edge_i      (en_edge),
+    .pop_valid_i (pop_valid_i),
+    .pmsirr_i    (pmsirr),
+    .icr_we_i    (icr_we),
+    .icr_wdata_i (icr_wdata),
+    .sel_o       (sel),
+    .pmsicr_o    (pmsicr)
+  );
+
+  spu_slots #(
+    .LANES       (LANES),
+    .SLOTS       (SLOTS),
+    .COUNT_SIZE  (COUNT_SIZE),
+    .SLOT_REUSE  (SLOT_REUSE)
+  ) u_slots (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .sel_i       (sel),
+    .iss_valid_i (iss_valid_i),
+    .iss_slot_i  (iss_slot_i),
+    .fin_valid_i (fin_valid_i),
+    .fin_slot_i  (fin_slot_i),
+    .smp_o       (smp),
+    .smp_slot_o  (smp_slot),
+    .col_o       (col),
+    .fin_hit_o   (fin_hit),
+    .fin_tot_o   (fin_tot),
+    .fin_iss_o   (fin_iss)
+  );
+
+  // ---------------------------------------------------------- records
+  // Step 4: SPECompleteSample() for the finish ports (spu_complete).
+  wire [SLOTS-1:0]    rec, keep, filtrate, feed_op, feed_event, feed_lat, feed_ds;
+  wire [SLOTS-1:0]    feed_br, feed_ld, feed_st, feed_fp, feed_simd;
+  wire [SLOTS*2-1:0]  rec_slot;
+  wire [SLOTS*6-1:0]  rec_why;
+  wire [SLOTS*16-1:0] rec_tot, rec_iss;
+
+  spu_complete #(
+    .SLOTS          (SLOTS),
+    .FEAT_V1P2      (FEAT_V1P2),
+    .FEAT_FNE       (FEAT_FNE),
+    .FEAT_EFT       (FEAT_EFT),
+    .FEAT_FDS       (FEAT_FDS),
+    .EVENT_MASK     (EVENT_MASK),
+    .CU_FE          (CU_FE),
+    .CU_FNE         (CU_FNE),
+    .CU_EVOVERLAP   (CU_EVOVERLAP),
+    .CU_FT          (CU_FT),
+    .CU_FL          (CU_FL),
+    .INFLIGHT       (INFLIGHT)
+  ) u_complete (
+    .en_i           (en),
+    .hit_i          (fin_hit),
+    .fin_slot_i     (fin_slot_i),
+    .fin_type_i     (fin_type_i),
+    .fin_events_i   (fin_events_i),
+    .fin_ds_valid_i (fin_ds_valid_i),
+    .fin_ds_i       (fin_ds_i),
+    .tot_i          (fin_tot),
+    .iss_i          (fin_iss),
+    .pmsfcr_i       (pmsfcr),
+    .pmsevfr_i      (pmsevfr),
+    .pmsnevfr_i     (pmsnevfr),
+    .pmslatfr_i     (pmslatfr),
+    .pmsdsfr_i      (pmsdsfr),
+    .pmblimitr_i    (pmblimitr),
+    .rec_o          (rec),
+    .keep_o         (keep),
+    .slot_o         (rec_slot),
+    .why_o          (rec_why),
+    .tot_o          (rec_tot),
+    .iss_o          (rec_iss),
+    .filtrate_o     (filtrate),
+    .feed_br_o      (feed_br),
+    .feed_ld_o      (feed_ld),
+    .feed_st_o      (feed_st),
+    .feed_fp_o      (feed_fp),
+    .feed_simd_o    (feed_simd),
+    .feed_op_o      (feed_op),
+    .feed_event_o   (feed_event),
+    .feed_lat_o     (feed_lat),
+    .feed_ds_o      (feed_ds)
+  );
+
+  // --------------------------------------------------------------- PMU
+  spu_pmu #(
+    .LANES            (LANES),
+    .SLOTS            (SLOTS),
+    .FEAT_V1P2        (FEAT_V1P2),
+    .FEAT_EFT         (FEAT_EFT),
+    .FEAT_FDS         (FEAT_FDS)
+  ) u_pmu (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .pop_i            (pop_valid_i & {LANES{en}}),
+    .collision_i      (col),
+    .feed_i           (rec),
+    .filtrate_i       (filtrate),
+    .feed_br_i        (feed_br),
+    .feed_ld_i        (feed_ld),
+    .feed_st_i        (feed_st),
+    .feed_fp_i        (feed_fp),
+    .feed_simd_i      (feed_simd),
+    .feed_op_i        (feed_op),
+    .feed_event_i     (feed_event),
+    .feed_lat_i       (feed_lat),
+    .feed_ds_i        (feed_ds),
+    .pmu_pop_o        (pmu_pop_o),
+    .pmu_feed_o       (pmu_feed_o),
+    .pmu_filtrate_o   (pmu_filtrate_o),
+    .pmu_collision_o  (pmu_collision_o),
+    .pmu_feed_br_o    (pmu_feed_br_o),
+    .pmu_feed_ld_o    (pmu_feed_ld_o),
+    .pmu_feed_st_o    (pmu_feed_st_o),
+    .pmu_feed_fp_o    (pmu_feed_fp_o),
+    .pmu_feed_simd_o  (pmu_feed_simd_o),
+    .pmu_feed_op_o    (pmu_feed_op_o),
+    .pmu_feed_event_o (pmu_feed_event_o),
+    .pmu_feed_lat_o   (pmu_feed_lat_o),
+    .pmu_feed_ds_o    (pmu_feed_ds_o)
+  );
+
+  // --------------------------------------------------- output registers
+  // Data fields are zero unless their valid bit is set (spu_slots and
+  // spu_complete zero the fields of lanes and ports they do not report).
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      en_q          <= 1'b0;
+      smp_valid_o   <= {LANES{1'b0}};
+      col_valid_o   <= {LANES{1'b0}};
+      smp_slot_o    <= {LANES*2{1'b0}};
+      rec_valid_o   <= {SLOTS{1'b0}};
+      rec_keep_o    <= {SLOTS{1'b0}};
+      rec_slot_o    <= {SLOTS*2{1'b0}};
+      rec_why_o     <= {SLOTS*6{1'b0}};
+      rec_tot_lat_o <= {SLOTS*16{1'b0}};
+      rec_iss_lat_o <= {SLOTS*16{1'b0}};
+    end else begin
+      en_q          <= en;
+      smp_valid_o   <= smp;
+      col_valid_o   <= col;
+      smp_slot_o    <= smp_slot;
+      rec_valid_o   <= rec;
+      rec_keep_o    <= keep;
+      rec_slot_o    <= rec_slot;
+      rec_why_o     <= rec_why;
+      rec_tot_lat_o <= rec_tot;
+      rec_iss_lat_o <= rec_iss;
+    end
+  end
+
+  assign obs_enabled_o = en_q;
+  assign obs_pmsicr_o  = pmsicr;
+
+  // Bits of the registers the enable does not read (other PMSCR_EL1,
+  // PMBLIMITR_EL1 and PMBSR_EL1 fields are state for software or for the
+  // Profiling Buffer, which this unit does not model yet).
+  wire unused_top = ^{pmscr[63:2], pmblimitr[63:1], pmbsr[63:18],
+                      pmbsr[16:0]};
+
+`ifdef FORMAL
+  // semantics step 6: nothing is selected, sampled or counted while disabled.
+  always @* begin
+    if (!en) assert (sel == {LANES{1'b0}} && col == {LANES{1'b0}});
+  end
+  // A lane either gets a slot or collides, and only when selected.
+  always @* begin
+    assert ((smp & col) == {LANES{1'b0}});
+    assert ((smp | col) == sel);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

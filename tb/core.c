@@ -1,0 +1,121 @@
+/*
+ * The core model: schedules the issue and finish events of sampled ops and
+ * turns each cycle's outputs into .spl lines (see core.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+
+void core_init(spu_core_t *c, const spu_config_t *cfg)
+{
+    memset(c, 0, sizeof *c);
+    c->cfg = cfg;
+}
+
+void core_reset(spu_core_t *c)
+{
+    memset(c->slot, 0, sizeof c->slot);
+}
+
+int core_idle(const spu_core_t *c)
+{
+    for (unsigned s = 0; s < c->cfg->slots; s++)
+        if (c->slot[s].live)
+            return 0;
+    return 1;
+}
+
+uint64_t core_next_event(const spu_core_t *c)
+{
+    uint64_t next = UINT64_MAX;
+    for (unsigned s = 0; s < c->cfg->slots; s++) {
+        const core_slot_t *sl = &c->slot[s];
+        if (!sl->live)
+            continue;
+        const uint64_t t = sl->entry + (sl->issued ? sl->op.fin : sl->op.iss);
+        if (t < next)
+            next = t;
+    }
+    return next;
+}
+
+void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
+{
+    /* Event k of the cycle goes to port (k + cycle) % SLOTS: every port sees
+     * every slot, and the mapping follows from the trace alone. */
+    const unsigned n = c->cfg->slots;
+    const unsigned rot = (unsigned)(cycle % n);
+    unsigned ki = 0, kf = 0;
+    for (unsigned s = 0; s < n; s++) {
+        core_slot_t *sl = &c->slot[s];
+        if (!sl->live)
+            continue;
+        if (!sl->issued && sl->entry + sl->op.iss == cycle) {
+            const unsigned p = (ki++ + rot) % n;
+            in->iss_valid |= (uint8_t)(1u << p);
+            in->iss_slot[p] = (uint8_t)s;
+            sl->issued = 1;
+        }
+        if (sl->entry + sl->op.fin == cycle) {
+            const unsigned p = (kf++ + rot) % n;
+            in->fin_valid |= (uint8_t)(1u << p);
+            in->fin_slot[p] = (uint8_t)s;
+            in->fin_type[p] = sl->op.type;
+            in->fin_events[p] = sl->op.ev;
+            in->fin_ds_valid |= (uint8_t)(sl->op.ds_valid << p);
+            in->fin_ds[p] = sl->op.ds;
+            c->fin_op[p] = sl->op.id;
+            c->last_fin = cycle;
+            sl->live = 0; /* the unit frees the slot this cycle */
+        }
+    }
+}
+
+int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
+                 const spu_src_t *src, spl_log_t *log)
+{
+    const uint64_t t = cy->cycle;
+    if (cy->reset) {
+        core_reset(c);
+        spl_reset(log, t);
+        return 0;
+    }
+    for (unsigned l = 0; l < c->cfg->lanes; l++) {
+        if ((out->col_valid >> l) & 1u)
+            spl_collision(log, t, cy->op_id[l]);
+        if (!((out->smp_valid >> l) & 1u))
+            continue;
+        const unsigned s = out->smp_slot[l];
+        if (!((cy->pop_mask >> l) & 1u) || s >= c->cfg->slots || c->slot[s].live) {
+            snprintf(c->err, sizeof c->err,
+                     "cycle %llu: lane %u selected into slot %u, which the core model %s",
+                     (unsigned long long)t, l, s,
+                     !((cy->pop_mask >> l) & 1u) ? "gave no member in that lane" : "still holds");
+            return -1;
+        }
+        core_slot_t *sl = &c->slot[s];
+        src->op(src->self, cy->op_id[l], &sl->op);
+        sl->live = 1;
+        sl->issued = 0;
+        sl->entry = t;
+        spl_sample(log, t, cy->op_id[l], l, s);
+    }
+    for (unsigned p = 0; p < c->cfg->slots; p++) {
+        if (!((out->rec_valid >> p) & 1u))
+            continue;
+        if (!((in->fin_valid >> p) & 1u)) {
+            snprintf(c->err, sizeof c->err, "cycle %llu: record on port %u with no finish event",
+                     (unsigned long long)t, p);
+            return -1;
+        }
+        spl_record(log, t, c->fin_op[p], out->rec_slot[p], out->rec_tot_lat[p],
+                   out->rec_iss_lat[p], (out->rec_keep >> p) & 1u, out->rec_why[p]);
+    }
+    if (in->reg_valid && out->reg_undef)
+        spl_undef(log, t, in->reg_write, in->reg_enc);
+    else if (in->reg_valid && !in->reg_write)
+        spl_read(log, t, in->reg_enc, out->reg_rdata);
+    spl_pmu_add(log, out);
+    return 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * The core model shared by csim and tb: it turns the unit's selections into
+ * the issue and finish events a CPU would present, `iss` and `fin` cycles after
+ * the sampled member entered the population (ARCHITECTURE.md), and writes the
+ * .spl lines of each cycle.
+ */
+#ifndef SPU_CORE_H
+#define SPU_CORE_H
+
+#include "spl.h"
+#include "stim.h"
+
+typedef struct core_slot {
+    uint8_t live;
+    uint8_t issued;
+    uint64_t entry;                  /* stimulus cycle the member entered */
+    spu_op_t op;
+} core_slot_t;
+
+typedef struct spu_core {
+    const spu_config_t *cfg;
+    core_slot_t slot[SPU_MAX_SLOTS];
+    uint64_t fin_op[SPU_MAX_SLOTS];  /* op finishing on each port this cycle */
+    uint64_t last_fin;               /* cycle of the last finish event driven */
+    char err[256];                   /* set when the unit's outputs break the core's view */
+} spu_core_t;
+
+void core_init(spu_core_t *c, const spu_config_t *cfg);
+/* Drop every op in flight (the unit was reset). */
+void core_reset(spu_core_t *c);
+/* Issue/finish events due in `cycle` onto the ports of `in`. */
+void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in);
+/* Learn this cycle's selections from the unit's outputs and log the cycle.
+ * Returns 0, or -1 with c->err set when the outputs contradict the core's
+ * state (a slot handed out twice, a record with no op behind it). */
+int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
+                 const spu_src_t *src, spl_log_t *log);
+/* Earliest cycle with a pending issue or finish event, UINT64_MAX if none. */
+uint64_t core_next_event(const spu_core_t *c);
+int core_idle(const spu_core_t *c);
+
+#endif

@@ -1,0 +1,217 @@
+/*
+ * Seeded random stimulus: phases of lane patterns and bursts of register
+ * actions (gen.h). The register programs themselves are in gen_prog.c.
+ */
+#include <string.h>
+
+#include "gen.h"
+#include "gen_prog.h"
+
+uint64_t gen_rand(uint64_t *s)
+{
+    /* splitmix64: small, fast, and every seed gives a full-period stream. */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint32_t gen_below(uint64_t *s, uint32_t n)
+{
+    return n ? (uint32_t)(gen_rand(s) % n) : 0;
+}
+
+/* A gap with mean `mean` cycles (uniform 1..2*mean), UINT64_MAX when mean is 0. */
+static uint64_t gap(spu_gen_t *g, uint32_t mean)
+{
+    return mean ? g->cycle + 1 + gen_below(&g->rng, 2 * mean) : UINT64_MAX;
+}
+
+/* A new phase: a lane pattern of 1..16 cycles repeated for a random length,
+ * at a density around the pop_density knob (0 % and 100 % included). */
+static void new_phase(spu_gen_t *g)
+{
+    static const uint32_t scale[] = {0, 25, 50, 100, 100, 100, 200, 400};
+    uint32_t d = g->p.pop_density * scale[gen_below(&g->rng, 8)] / 100;
+    if (d > 100)
+        d = 100;
+    g->period = 1 + gen_below(&g->rng, GEN_MAX_PERIOD);
+    g->prefix[0] = 0;
+    for (uint32_t i = 0; i < g->period; i++) {
+        uint8_t m = 0;
+        for (unsigned l = 0; l < g->cfg->lanes; l++)
+            if (gen_below(&g->rng, 100) < d)
+                m |= (uint8_t)(1u << l);
+        g->mask[i] = m;
+        g->prefix[i + 1] = g->prefix[i] + (uint32_t)__builtin_popcount(m);
+    }
+    g->pat_start = g->cycle;
+    /* Mostly short phases, some very long ones (where csim skips ahead). */
+    uint64_t len = gen_below(&g->rng, 4) ? 1 + gen_below(&g->rng, 200)
+                                         : 1 + gen_below(&g->rng, 200000);
+    g->phase_end = g->cycle + len;
+}
+
+void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint64_t seed,
+              uint64_t end_cycle, uint64_t end_ops)
+{
+    memset(g, 0, sizeof *g);
+    g->cfg = cfg;
+    g->p = *p;
+    g->seed = seed;
+    g->rng = seed ^ 0x5EED5EED5EED5EEDull;
+    g->end_cycle = end_cycle;
+    g->end_ops = end_ops;
+    new_phase(g);
+    gen_prog_program(g); /* software programs the unit first */
+    g->next_reprog = gap(g, p->reprog_gap);
+    g->next_toggle = gap(g, p->toggle_gap);
+    g->next_read = gap(g, p->read_gap);
+    g->next_reset = gap(g, p->reset_gap);
+}
+
+/* First cycle from which something other than plain members happens. */
+static uint64_t plain_until(const spu_gen_t *g)
+{
+    uint64_t t = g->phase_end;
+    const uint64_t c[] = {g->next_reprog, g->next_toggle, g->next_read, g->next_reset, g->end_cycle};
+    if (g->iact < g->nact)
+        return g->cycle;
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        if (c[i] < t)
+            t = c[i];
+    return t;
+}
+
+/* Queue the bursts that are due this cycle. */
+static void schedule(spu_gen_t *g)
+{
+    if (g->iact < g->nact)
+        return;
+    g->iact = g->nact = 0;
+    if (g->cycle >= g->next_reset) {
+        g->next_reset = gap(g, g->p.reset_gap);
+        gen_prog_reset(g);
+    } else if (g->cycle >= g->next_reprog) {
+        g->next_reprog = gap(g, g->p.reprog_gap);
+        gen_prog_reprogram(g);
+    } else if (g->cycle >= g->next_toggle) {
+        g->next_toggle = gap(g, g->p.toggle_gap);
+        gen_prog_toggle(g);
+    } else if (g->cycle >= g->next_read) {
+        g->next_read = gap(g, g->p.read_gap);
+        gen_prog_read(g);
+    }
+}
+
+static int gen_next(void *self, spu_cyc_t *cy)
+{
+    spu_gen_t *g = self;
+    if (g->cycle >= g->end_cycle || g->next_op >= g->end_ops)
+        return 0;
+    if (g->cycle >= g->phase_end)
+        new_phase(g);
+    schedule(g);
+    memset(cy, 0, sizeof *cy);
+    cy->cycle = g->cycle;
+    if (g->iact < g->nact) {
+        const gen_action_t *a = &g->act[g->iact++];
+        switch (a->kind) {
+        case GEN_ACT_WRITE:
+        case GEN_ACT_READ:
+            cy->reg_valid = 1;
+            cy->reg_write = a->kind == GEN_ACT_WRITE;
+            cy->reg_enc = a->enc;
+            cy->reg_wdata = a->kind == GEN_ACT_WRITE ? a->value : 0;
+            break;
+        case GEN_ACT_CTX:
+            g->el = a->el;
+            g->allow = a->allow;
+            break;
+        default: /* GEN_ACT_RESET: the cycle carries nothing else */
+            cy->reset = 1;
+            break;
+        }
+    }
+    cy->el = g->el;
+    cy->allow = g->allow;
+    if (!cy->reset) {
+        uint8_t m = g->mask[(g->cycle - g->pat_start) % g->period];
+        for (unsigned l = 0; m; l++, m >>= 1) {
+            if (!(m & 1u))
+                continue;
+            if (g->next_op >= g->end_ops)
+                break;
+            cy->pop_mask |= (uint8_t)(1u << l);
+            cy->op_id[l] = g->next_op++;
+        }
+    }
+    g->cycle++;
+    return 1;
+}
+
+/* Members in k cycles of the pattern starting at pattern offset o. */
+static uint64_t pops_in(const spu_gen_t *g, uint64_t o, uint64_t k)
+{
+    const uint64_t per = g->period, tot = g->prefix[per];
+    uint64_t n = (k / per) * tot;
+    const uint64_t r = k % per, end = o + r;
+    n += end <= per ? g->prefix[end] - g->prefix[o]
+                    : (tot - g->prefix[o]) + g->prefix[end - per];
+    return n;
+}
+
+static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
+{
+    spu_gen_t *g = self;
+    *pops = 0;
+    const uint64_t until = plain_until(g);
+    if (until <= g->cycle || g->next_op >= g->end_ops)
+        return 0;
+    uint64_t lim = until - g->cycle;
+    if (lim > max_cycles)
+        lim = max_cycles;
+    const uint64_t ops_left = g->end_ops - g->next_op;
+    const uint64_t budget = max_pops < ops_left ? max_pops : ops_left;
+    const uint64_t o = (g->cycle - g->pat_start) % g->period;
+    uint64_t k = lim;
+    if (pops_in(g, o, k) > budget) {
+        /* Largest k with pops_in(o, k) <= budget: pops_in is monotonic in k. */
+        uint64_t lo = 0, hi = lim;
+        while (lo < hi) {
+            const uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (pops_in(g, o, mid) <= budget)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        k = lo;
+    }
+    if (k && pops_in(g, o, k) == ops_left) {
+        /* The last member: the stimulus ends with its cycle, as next() does. */
+        uint64_t lo = 1, hi = k;
+        while (lo < hi) {
+            const uint64_t mid = lo + (hi - lo) / 2;
+            if (pops_in(g, o, mid) >= ops_left)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        k = lo;
+    }
+    *pops = pops_in(g, o, k);
+    g->cycle += k;
+    g->next_op += *pops;
+    return k;
+}
+
+static void gen_op_cb(void *self, uint64_t id, spu_op_t *op)
+{
+    gen_op(self, id, op);
+}
+
+spu_src_t gen_source(spu_gen_t *g)
+{
+    spu_src_t s = {g, gen_next, gen_op_cb, gen_skip};
+    return s;
+}

@@ -1,0 +1,82 @@
+/*
+ * Seeded random stimulus (docs/generator.md): population members in phases of
+ * lane patterns, register programming bursts, enable toggling, mid-run
+ * reprogramming and resets. Everything follows from the seed: the same seed
+ * gives the same stimulus whether it is consumed cycle by cycle (tb) or in
+ * skipped stretches (csim), and an op's attributes depend only on (seed, id).
+ */
+#ifndef SPU_GEN_H
+#define SPU_GEN_H
+
+#include <stdio.h>
+
+#include "stim.h"
+
+/* Knobs of the generator; gen_params_default() draws a profile from the seed,
+ * gen_params_set() overrides one ("name=value"). */
+typedef struct gen_params {
+    uint32_t int_min, int_max;   /* PMSIRR.INTERVAL range */
+    uint32_t p_int1;             /* % of programs with INTERVAL = 1 */
+    uint32_t p_int0;             /* % of programs with INTERVAL = 0 */
+    uint32_t p_rnd;              /* % of programs with RND = 1 */
+    uint32_t p_ld, p_st, p_b, p_atomic; /* % op-type mix (rest: other) */
+    uint32_t p_fp, p_simd;       /* % of ops with FP / SIMD */
+    uint32_t ev_density;         /* per event bit, in 1/1024 */
+    uint32_t p_ds;               /* % of ops with a data source */
+    uint32_t fin_max;            /* typical finish latency bound */
+    uint32_t p_long;             /* per mille of ops with a long latency (collisions, saturation) */
+    uint32_t pop_density;        /* % chance of a member per lane per cycle (phases vary around it) */
+    uint32_t reprog_gap;         /* mean cycles between reprogramming bursts (0 = never) */
+    uint32_t toggle_gap;         /* mean cycles between enable toggles (0 = never) */
+    uint32_t read_gap;           /* mean cycles between register reads (0 = never) */
+    uint32_t reset_gap;          /* mean cycles between mid-run resets (0 = never) */
+    uint32_t p_filter;           /* % of programs that enable each filter */
+} gen_params_t;
+
+#define GEN_MAX_PERIOD 16
+#define GEN_MAX_ACTIONS 32
+
+typedef struct gen_action {
+    uint8_t kind;                /* 1 reg write, 2 reg read, 3 ctx, 4 reset */
+    uint16_t enc;
+    uint64_t value;
+    uint8_t el, allow;
+} gen_action_t;
+
+typedef struct spu_gen {
+    const spu_config_t *cfg;
+    gen_params_t p;
+    uint64_t seed;
+    uint64_t rng;                /* stream for phases and actions */
+    uint64_t cycle;              /* next cycle to hand out */
+    uint64_t end_cycle;          /* stop after this many cycles (UINT64_MAX: no limit) */
+    uint64_t end_ops;            /* stop once this many members were handed out */
+    uint64_t next_op;            /* id of the next member */
+    /* lane pattern of the current phase */
+    uint8_t mask[GEN_MAX_PERIOD];
+    uint32_t prefix[GEN_MAX_PERIOD + 1];
+    uint32_t period;
+    uint64_t pat_start, phase_end;
+    /* queued actions, one per cycle from next_action on */
+    gen_action_t act[GEN_MAX_ACTIONS];
+    unsigned nact, iact;
+    uint64_t next_action;
+    uint64_t next_reprog, next_toggle, next_read, next_reset;
+    uint8_t el, allow;
+} spu_gen_t;
+
+void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed);
+/* "name=value"; 0, or -1 with a message naming the knob. */
+int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen);
+void gen_params_print(const gen_params_t *p, char *buf, size_t len);
+/* 0, or -1 with a message when the knobs contradict each other. */
+int gen_params_check(const gen_params_t *p, char *err, size_t errlen);
+void gen_params_help(FILE *f);
+
+void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint64_t seed,
+              uint64_t end_cycle, uint64_t end_ops);
+spu_src_t gen_source(spu_gen_t *g);
+/* Attributes of op id (pure function of seed, params and id). */
+void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op);
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * What the generator's software does to the unit: the Linux-like start
+ * sequence, mid-run reprogramming, enable toggling, reads (including UNDEFINED
+ * encodings) and resets; plus each op's attributes and the generator knobs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "gen_prog.h"
+
+#define PCT(g, n) (gen_below(&(g)->rng, 100) < (n))
+
+static void push(spu_gen_t *g, uint8_t kind, int reg, uint64_t value)
+{
+    if (g->nact >= GEN_MAX_ACTIONS)
+        return;
+    gen_action_t *a = &g->act[g->nact++];
+    memset(a, 0, sizeof *a);
+    a->kind = kind;
+    a->enc = reg >= 0 ? spu_reg_enc(reg) : 0;
+    a->value = value;
+}
+
+static void push_ctx(spu_gen_t *g, uint8_t el, uint8_t allow)
+{
+    push(g, GEN_ACT_CTX, -1, 0);
+    g->act[g->nact - 1].el = el;
+    g->act[g->nact - 1].allow = allow;
+}
+
+/* A few bits of `mask`, or occasionally zero or junk (CU and RAZ/WI cases). */
+static uint64_t sparse(spu_gen_t *g, uint64_t mask)
+{
+    const uint32_t r = gen_below(&g->rng, 10);
+    if (r == 0)
+        return 0;
+    if (r == 1)
+        return gen_rand(&g->rng);
+    /* One or two of the implemented bits. */
+    uint64_t v = 0;
+    const int nbits = __builtin_popcountll(mask);
+    for (int i = 0, n = 1 + (int)gen_below(&g->rng, 2); i < n && nbits; i++) {
+        uint64_t m = mask;
+        for (uint32_t k = gen_below(&g->rng, (uint32_t)nbits); k; k--)
+            m &= m - 1;
+        v |= m & -m;
+    }
+    return v;
+}
+
+static uint64_t fcr_value(spu_gen_t *g)
+{
+    uint64_t v = 0;
+    const uint32_t pf = g->p.p_filter;
+    v |= (uint64_t)PCT(g, pf) << 0 | (uint64_t)PCT(g, pf) << 1 | (uint64_t)PCT(g, pf) << 2 |
+         (uint64_t)PCT(g, pf) << 3 | (uint64_t)PCT(g, pf) << 4;
+    v |= (gen_rand(&g->rng) & 0x1Full) << 16;
+    if (PCT(g, 30))
+        v |= (gen_rand(&g->rng) & 0x1Full) << 48;
+    if (PCT(g, 5))
+        v |= gen_rand(&g->rng); /* RES0 bits must read back as zero */
+    return v;
+}
+
+static uint64_t irr_value(spu_gen_t *g)
+{
+    uint64_t interval;
+    if (PCT(g, g->p.p_int0))
+        interval = 0;
+    else if (PCT(g, g->p.p_int1))
+        interval = 1;
+    else
+        interval = g->p.int_min + gen_below(&g->rng, g->p.int_max - g->p.int_min + 1);
+    uint64_t v = (interval & 0xFFFFFFu) << 8 | (uint64_t)PCT(g, g->p.p_rnd);
+    if (PCT(g, 3))
+        v |= gen_rand(&g->rng) & 0xFFFFFFFF000000FEull; /* RES0 junk */
+    return v;
+}
+
+static uint64_t limitr_value(spu_gen_t *g)
+{
+    uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : gen_below(&g->rng, 4);
+    return (gen_rand(&g->rng) & ~0xFFFull) | fm << 1 | 1u;
+}
+
+static uint64_t pmscr_value(spu_gen_t *g)
+{
+    return PCT(g, 80) ? 3 : gen_below(&g->rng, 4) | (gen_rand(&g->rng) & 0x78u);
+}
+
+/* One register write chosen among the filter and interval controls. */
+static void write_some(spu_gen_t *g)
+{
+    const spu_config_t *c = g->cfg;
+    switch (gen_below(&g->rng, 9)) {
+    case 0: push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g)); break;
+    case 1: push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask)); break;
+    case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask)); break;
+    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, gen_rand(&g->rng)); break;
+    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
+                 PCT(g, 10) ? 0 : gen_below(&g->rng, 2 * g->p.fin_max + 2)); break;
+    case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g)); break;
+    case 6: /* a small remaining interval, as a context switch restores it */
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1,
+             gen_below(&g->rng, 600) | (PCT(g, 30) ? gen_rand(&g->rng) << 56 : 0));
+        break;
+    case 7: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g)); break;
+    default: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0); break;
+    }
+}
+
+/* The Linux driver's start order (linux-perf-interface.md §3). */
+void gen_prog_program(spu_gen_t *g)
+{
+    const spu_config_t *c = g->cfg;
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, gen_rand(&g->rng) & ~0xFFFull);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask));
+    if (c->features & SPU_FEAT_FNE)
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask));
+    if (c->features & SPU_FEAT_FDS)
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, gen_rand(&g->rng));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, gen_below(&g->rng, 2 * g->p.fin_max + 2));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
+    push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g));
+}
+
+void gen_prog_reprogram(spu_gen_t *g)
+{
+    for (int i = 0, n = 1 + (int)gen_below(&g->rng, 3); i < n; i++)
+        write_some(g);
+}
+
+void gen_prog_toggle(spu_gen_t *g)
+{
+    switch (gen_below(&g->rng, 6)) {
+    case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? gen_below(&g->rng, 2) : gen_below(&g->rng, 4)), 1); break;
+    case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
+    case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
+    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, PCT(g, 50) ? 1u << 17 : 0); break;
+    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, PCT(g, 70) ? limitr_value(g) : 0); break;
+    default: push_ctx(g, g->el, 1); break;
+    }
+    if (!g->allow && PCT(g, 50))
+        push_ctx(g, g->el, 1);
+}
+
+void gen_prog_read(spu_gen_t *g)
+{
+    const uint32_t r = gen_below(&g->rng, 100);
+    if (r < 4) { /* an encoding nobody implements, read or written */
+        push(g, PCT(g, 50) ? GEN_ACT_WRITE : GEN_ACT_READ, -1, gen_rand(&g->rng));
+        g->act[g->nact - 1].enc = (uint16_t)(0xC000u | gen_below(&g->rng, 0x4000));
+    } else if (r < 7) { /* MSR to an ID register is UNDEFINED */
+        push(g, GEN_ACT_WRITE, PCT(g, 50) ? SPU_REG_PMSIDR_EL1 : SPU_REG_PMBIDR_EL1, gen_rand(&g->rng));
+    } else if (r < 50) {
+        push(g, GEN_ACT_READ, SPU_REG_PMSICR_EL1, 0);
+    } else {
+        push(g, GEN_ACT_READ, (int)gen_below(&g->rng, SPU_NREGS), 0);
+    }
+}
+
+void gen_prog_reset(spu_gen_t *g)
+{
+    push(g, GEN_ACT_RESET, -1, 0);
+    g->el = 0;
+    g->allow = 0;
+    gen_prog_program(g);
+}
+
+/* An op's attributes depend only on (seed, id): whoever asks, whenever. */
+void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
+{
+    uint64_t s = g->seed * 0x2545F4914F6CDD1Dull ^ id * 0x9E3779B97F4A7C15ull;
+    const gen_params_t *p = &g->p;
+    memset(op, 0, sizeof *op);
+    op->id = id;
+    uint32_t r = gen_below(&s, 100);
+    if (r < p->p_ld)
+        op->type = 1u << SPU_T_LD;
+    else if ((r -= p->p_ld) < p->p_st)
+        op->type = 1u << SPU_T_ST;
+    else if ((r -= p->p_st) < p->p_b)
+        op->type = (uint8_t)(1u << SPU_T_B | (gen_below(&s, 10) == 0 ? 1u << (1 + gen_below(&s, 2)) : 0));
+    else if ((r -= p->p_b) < p->p_atomic)
+        op->type = 1u << SPU_T_LD | 1u << SPU_T_ST;
+    if (gen_below(&s, 100) < p->p_fp)
+        op->type |= 1u << SPU_T_FP;
+    if (gen_below(&s, 100) < p->p_simd)
+        op->type |= 1u << SPU_T_SIMD;
+    /* Each event bit set with probability about ev_density/1024. */
+    uint64_t ev = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = gen_rand(&s);
+        uint32_t d = p->ev_density;
+        while (d < 512 && w) {
+            w &= gen_rand(&s);
+            d *= 2;
+        }
+        ev |= w;
+        if (gen_below(&s, 4))
+            break;
+    }
+    op->ev = ev;
+    if (gen_below(&s, 100) < p->p_ds) {
+        op->ds_valid = 1;
+        op->ds = (uint16_t)gen_rand(&s);
+    }
+    const uint32_t fin = gen_below(&s, 1000) < p->p_long ? 1 + gen_below(&s, 70000)
+                                                          : 1 + gen_below(&s, p->fin_max);
+    op->fin = fin;
+    op->iss = 1 + gen_below(&s, fin);
+}

@@ -1,0 +1,285 @@
+/*
+ * Options of spu-csim and spu-tb (opts.h). Every bad option names itself and
+ * the value; nothing is ignored.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "opts.h"
+
+static void usage(FILE *f, const char *prog, int tb)
+{
+    fprintf(f, "usage: %s [options] [TRACE.spt]\n", prog);
+    fprintf(f, "  TRACE.spt           replay a stimulus trace (else: seeded random stimulus)\n"
+               "  --config NAME       configuration (default: the trace's cfg line, else v1p4):");
+    for (unsigned i = 0; i < spu_nconfigs; i++)
+        fprintf(f, " %s", spu_configs[i].name);
+    fprintf(f, "\n  --seed S            generator seed (default 1)\n");
+    if (tb)
+        fprintf(f, "  --cycles N          cycles of generated stimulus (default 1000000)\n");
+    else
+        fprintf(f, "  --ops N             population members of generated stimulus (default 1000000)\n");
+    fprintf(f, "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
+               "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
+               "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
+               "  --log FILE          write the .spl log to FILE (default stdout)\n"
+               "  --quiet             no .spl log\n"
+               "  --stats             print statistics to stderr at the end\n"
+               "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n");
+    if (!tb)
+        fprintf(f, "  --no-skip           step every cycle (no skipping ahead)\n");
+    if (tb)
+        fprintf(f, "  --wave              on a difference, re-run and write an FST of the window around it\n"
+                   "  --shrink            on a difference, reduce the failing stimulus (delta debugging)\n"
+                   "  --init-seed N       +verilator+seed for X initialisation (default derived from --seed)\n"
+                   "  --expect-vacuous    a trace that selects nothing is not a failure\n"
+                   "  --inject NAME       plant a difference in the model (checker self-test)\n"
+                   "  --seeds N           regression: seeds S..S+N-1 over the configuration(s)\n"
+                   "  --shard K/N         regression: run shard K of N of the seed range\n"
+                   "  --jobs N            regression: parallel processes (default 2)\n"
+                   "  --junit FILE        regression: write JUnit XML\n");
+    fprintf(f, "exit status: 0 ok, 1 failure (difference or vacuous run), 2 bad input\n");
+}
+
+static int parse_u64(const char *opt, const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s || *s == '-') {
+        fprintf(stderr, "error: %s needs a number, got '%s'\n", opt, s ? s : "");
+        return -1;
+    }
+    *v = strtoull(s, &end, 0);
+    if (*end || errno) {
+        fprintf(stderr, "error: %s: '%s' is not a number\n", opt, s);
+        return -1;
+    }
+    return 0;
+}
+
+int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
+{
+    memset(o, 0, sizeof *o);
+    o->prog = argv[0];
+    o->seed = 1;
+    o->ops = 1000000;
+    o->cycles = 1000000;
+    o->jobs = 2;
+    o->progress = isatty(2);
+    o->argc = argc;
+    o->argv = argv;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+#define NEEDS_VALUE                                                            \
+    do {                                                                       \
+        if (!v) {                                                              \
+            fprintf(stderr, "error: %s needs a value\n", a);                   \
+            return -1;                                                         \
+        }                                                                      \
+        i++;                                                                   \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout, o->prog, tb);
+            return 1;
+        } else if (!strcmp(a, "--help-gen")) {
+            gen_params_help(stdout);
+            return 1;
+        } else if (!strcmp(a, "--config")) {
+            NEEDS_VALUE;
+            o->config = v;
+        } else if (!strcmp(a, "--seed")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->seed))
+                return -1;
+        } else if (!strcmp(a, "--ops") && !tb) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->ops))
+                return -1;
+        } else if (!strcmp(a, "--cycles") && tb) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->cycles))
+                return -1;
+        } else if (!strcmp(a, "--knob") || !strcmp(a, "--gen")) {
+            NEEDS_VALUE;
+            const int k = !strcmp(a, "--knob");
+            if ((k ? o->nknob : o->ngen) >= OPT_MAX_KV) {
+                fprintf(stderr, "error: too many %s options\n", a);
+                return -1;
+            }
+            if (k)
+                o->knob[o->nknob++] = v;
+            else
+                o->gen[o->ngen++] = v;
+        } else if (!strcmp(a, "--emit-trace")) {
+            NEEDS_VALUE;
+            o->emit = v;
+        } else if (!strcmp(a, "--log")) {
+            NEEDS_VALUE;
+            o->log = v;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+        } else if (!strcmp(a, "--stats")) {
+            o->stats = 1;
+        } else if (!strcmp(a, "--progress")) {
+            o->progress = 1;
+        } else if (!strcmp(a, "--no-progress")) {
+            o->progress = 0;
+        } else if (!strcmp(a, "--no-skip") && !tb) {
+            o->no_skip = 1;
+        } else if (tb && !strcmp(a, "--wave")) {
+            o->wave = 1;
+        } else if (tb && !strcmp(a, "--shrink")) {
+            o->shrink = 1;
+        } else if (tb && !strcmp(a, "--expect-vacuous")) {
+            o->expect_vacuous = 1;
+        } else if (tb && !strcmp(a, "--init-seed")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->init_seed))
+                return -1;
+        } else if (tb && !strcmp(a, "--inject")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &n))
+                return -1;
+            o->inject = (int)n;
+        } else if (tb && !strcmp(a, "--seeds")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->seeds))
+                return -1;
+        } else if (tb && !strcmp(a, "--jobs")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &n) || n < 1 || n > 256) {
+                fprintf(stderr, "error: --jobs must be 1..256\n");
+                return -1;
+            }
+            o->jobs = (int)n;
+        } else if (tb && !strcmp(a, "--shard")) {
+            NEEDS_VALUE;
+            o->shard = v;
+        } else if (tb && !strcmp(a, "--junit")) {
+            NEEDS_VALUE;
+            o->junit = v;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "error: unknown option '%s' (try --help)\n", a);
+            return -1;
+        } else if (o->trace) {
+            fprintf(stderr, "error: more than one trace given ('%s' and '%s')\n", o->trace, a);
+            return -1;
+        } else {
+            o->trace = a;
+        }
+#undef NEEDS_VALUE
+    }
+    return 0;
+}
+
+static int apply_knobs(const spu_opts_t *o, spu_config_t *cfg)
+{
+    char err[256];
+    for (int i = 0; i < o->nknob; i++) {
+        const char *eq = strchr(o->knob[i], '=');
+        uint64_t v;
+        char name[64];
+        if (!eq || (size_t)(eq - o->knob[i]) >= sizeof name) {
+            fprintf(stderr, "error: --knob '%s': expected NAME=VALUE\n", o->knob[i]);
+            return -1;
+        }
+        memcpy(name, o->knob[i], (size_t)(eq - o->knob[i]));
+        name[eq - o->knob[i]] = '\0';
+        if (parse_u64("--knob", eq + 1, &v))
+            return -1;
+        if (v > 0xFFFFFFFFu || spu_config_set_knob(cfg, name, (uint32_t)v, err, sizeof err)) {
+            fprintf(stderr, "error: --knob %s: %s\n", o->knob[i], v > 0xFFFFFFFFu ? "value too large" : err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int apply_gen(const spu_opts_t *o, gen_params_t *gp)
+{
+    char err[256], buf[256];
+    for (int i = 0; i < o->ngen; i++) {
+        snprintf(buf, sizeof buf, "%s", o->gen[i]);
+        for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+            if (gen_params_set(gp, kv, err, sizeof err)) {
+                fprintf(stderr, "error: --gen: %s\n", err);
+                return -1;
+            }
+        }
+    }
+    if (gen_params_check(gp, err, sizeof err)) {
+        fprintf(stderr, "error: --gen: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+int opts_setup(const spu_opts_t *o, spu_setup_t *s)
+{
+    char err[512];
+    memset(s, 0, sizeof *s);
+    const char *cname = o->config;
+    if (o->trace) {
+        if (spt_load(&s->trace, o->trace, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            return -1;
+        }
+        s->have_trace = 1;
+        if (!cname && s->trace.cfg[0])
+            cname = s->trace.cfg;
+    }
+    if (!cname)
+        cname = "v1p4";
+    const spu_config_t *c = spu_config_find(cname);
+    if (!c) {
+        fprintf(stderr, "error: unknown configuration '%s' (known:", cname);
+        for (unsigned i = 0; i < spu_nconfigs; i++)
+            fprintf(stderr, " %s", spu_configs[i].name);
+        fprintf(stderr, ")\n");
+        return -1;
+    }
+    s->cfg = *c;
+    if (apply_knobs(o, &s->cfg))
+        return -1;
+    if (s->have_trace) {
+        if (spt_check_config(&s->trace, &s->cfg, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            return -1;
+        }
+        s->src = spt_source(&s->trace);
+    } else {
+        gen_params_default(&s->gp, &s->cfg, o->seed);
+        if (apply_gen(o, &s->gp))
+            return -1;
+    }
+    s->log_f = stdout;
+    if (o->quiet)
+        s->log_f = NULL;
+    else if (o->log && !(s->log_f = fopen(o->log, "w"))) {
+        fprintf(stderr, "error: cannot write log '%s': %s\n", o->log, strerror(errno));
+        return -1;
+    }
+    if (o->emit) {
+        if (!(s->emit_f = fopen(o->emit, "w"))) {
+            fprintf(stderr, "error: cannot write trace '%s': %s\n", o->emit, strerror(errno));
+            return -1;
+        }
+        spt_write_begin(&s->emit, s->emit_f, s->cfg.name);
+    }
+    return 0;
+}
+
+void opts_teardown(spu_setup_t *s)
+{
+    if (s->have_trace)
+        spt_free(&s->trace);
+    if (s->emit_f)
+        fclose(s->emit_f);
+    if (s->log_f && s->log_f != stdout)
+        fclose(s->log_f);
+}

@@ -1,0 +1,123 @@
+/*
+ * .spl event log writer (docs/formats.md), shared by csim and tb so both print
+ * byte-identical logs, and the counters behind every run's summary.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "spl.h"
+
+void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg)
+{
+    memset(l, 0, sizeof *l);
+    l->f = f;
+    l->cfg = cfg;
+}
+
+void spl_sample(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned lane, unsigned slot)
+{
+    l->samples++;
+    if (l->f)
+        fprintf(l->f, "%" PRIu64 " sample op=%" PRIu64 " lane=%u slot=%u\n", cycle, op, lane, slot);
+}
+
+void spl_collision(spl_log_t *l, uint64_t cycle, uint64_t op)
+{
+    l->collisions++;
+    if (l->f)
+        fprintf(l->f, "%" PRIu64 " collision op=%" PRIu64 "\n", cycle, op);
+}
+
+/* Reasons in the log's alphabetical order, with their why bit. */
+static const struct {
+    const char *name;
+    unsigned bit;
+} why_names[] = {
+    {"discard", SPU_WHY_DISCARD}, {"ds", SPU_WHY_DS}, {"ev", SPU_WHY_EV},
+    {"lat", SPU_WHY_LAT},         {"nev", SPU_WHY_NEV}, {"type", SPU_WHY_TYPE},
+};
+
+void spl_why_str(unsigned why, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof why_names / sizeof why_names[0]; i++) {
+        if (!((why >> why_names[i].bit) & 1u))
+            continue;
+        int w = snprintf(buf + n, len - n, "%s%s", n ? "," : "", why_names[i].name);
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+    if (n == 0)
+        snprintf(buf, len, "-");
+}
+
+void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsigned tot,
+                unsigned iss, int keep, unsigned why)
+{
+    if (keep)
+        l->kept++;
+    else
+        l->rejected++;
+    for (unsigned b = 0; b < 6; b++)
+        l->why[b] += (why >> b) & 1u;
+    if (l->f) {
+        char w[64];
+        spl_why_str(why, w, sizeof w);
+        fprintf(l->f, "%" PRIu64 " record op=%" PRIu64 " slot=%u tot=%u iss=%u keep=%d why=%s\n",
+                cycle, op, slot, tot, iss, keep, w);
+    }
+}
+
+void spl_reg_str(uint16_t enc, char *buf, size_t len)
+{
+    const int idx = spu_reg_find(enc);
+    if (idx >= 0)
+        snprintf(buf, len, "%s", spu_reg_name(idx));
+    else
+        snprintf(buf, len, "s%u_%u_c%u_c%u_%u", enc >> 14, (enc >> 11) & 7u, (enc >> 7) & 15u,
+                 (enc >> 3) & 15u, enc & 7u);
+}
+
+void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value)
+{
+    l->reads++;
+    if (l->f) {
+        char r[32];
+        spl_reg_str(enc, r, sizeof r);
+        fprintf(l->f, "%" PRIu64 " read %s 0x%016" PRIx64 "\n", cycle, r, value);
+    }
+}
+
+void spl_undef(spl_log_t *l, uint64_t cycle, int write, uint16_t enc)
+{
+    if (l->f) {
+        char r[32];
+        spl_reg_str(enc, r, sizeof r);
+        fprintf(l->f, "%" PRIu64 " undef %c %s\n", cycle, write ? 'w' : 'r', r);
+    }
+}
+
+void spl_reset(spl_log_t *l, uint64_t cycle)
+{
+    if (l->f)
+        fprintf(l->f, "%" PRIu64 " reset\n", cycle);
+}
+
+void spl_pmu_add(spl_log_t *l, const spu_out_t *o)
+{
+    for (int i = 0; i < SPU_NPMU; i++)
+        l->pmu[i] += o->pmu[i];
+}
+
+void spl_pmu_line(spl_log_t *l, uint64_t cycle)
+{
+    if (!l->f)
+        return;
+    fprintf(l->f, "%" PRIu64 " pmu", cycle);
+    for (int i = 0; i < SPU_NPMU; i++)
+        if (spu_pmu_implemented(l->cfg, i))
+            fprintf(l->f, " %s=%" PRIu64, spu_pmu_name(i), l->pmu[i]);
+    fputc('\n', l->f);
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
+# line "N passed, N failed". Exit status 1 if anything failed.
+#   tests/run_tests.sh            all suites
+#   tests/run_tests.sh SUITE...   some of: gen spec vectors bad csim tb
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=build
+CSIM=$B/spu-csim
+TB=$B/spu-tb
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+failed=()
+
+ok()  { pass=$((pass + 1)); echo "PASS $1"; }
+bad() { fail=$((fail + 1)); failed+=("$1"); echo "FAIL $1${2:+: $2}"; }
+
+# check NAME CMD...: the command must exit 0.
+check() {
+    local name=$1; shift
+    if "$@" >"$TMP/out" 2>&1; then ok "$name"; else bad "$name" "$(tail -3 "$TMP/out" | tr '\n' ' ')"; fi
+}
+
+suite_gen() {
+    check gen/check_gen tests/check_gen.sh
+    # check-gen must be able to fail: a hand-edited generated file is caught.
+    cp -r $B/gen "$TMP/gen.bak"
+    sed -i 's/SPU_LANES 32.h1/SPU_LANES 32'"'"'h2/' $B/gen/v1p4/spu_config.vh
+    if tests/check_gen.sh >"$TMP/out" 2>&1; then bad gen/check_gen_catches_drift "edit not caught"; else ok gen/check_gen_catches_drift; fi
+    rm -rf $B/gen && cp -r "$TMP/gen.bak" $B/gen
+}
+
+suite_spec() {
+    $B/spu-spec-tests >"$TMP/spec.txt" 2>&1
+    local rc=$?
+    grep -E '^(PASS|FAIL) ' "$TMP/spec.txt" | sed 's/^\(PASS\|FAIL\) /\1 spec\//'
+    local p f
+    p=$(grep -c '^PASS ' "$TMP/spec.txt")
+    f=$(grep -c '^FAIL ' "$TMP/spec.txt")
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$f" -eq 0 ] || failed+=("spec ($f)")
+    if [ "$p" -lt 60 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+        bad spec/suite "only $p cases ran or exit $rc"
+    fi
+}
+
+# A golden vector: the hand-derived .spl must match what each tool logs.
+vector() {
+    local tool=$1 spt=$2 exp=${2%.spt}.spl name
+    name=vectors/$(basename "$tool")/$(basename "${spt%.spt}")
+    if [ ! -f "$exp" ]; then bad "$name" "missing $exp"; return; fi
+    if ! "$tool" "$spt" >"$TMP/got.spl" 2>"$TMP/err"; then bad "$name" "exit $? $(head -2 "$TMP/err")"; return; fi
+    if diff -u "$exp" "$TMP/got.spl" >"$TMP/diff"; then ok "$name"; else bad "$name" "$(head -8 "$TMP/diff" | tr '\n' ' ')"; fi
+}
+
+suite_vectors() {
+    local n=0
+    for spt in tests/vectors/*.spt; do
+        [ -e "$spt" ] || continue
+        n=$((n + 1))
+        vector $CSIM "$spt"
+        [ -x $TB ] && vector $TB "$spt"
+    done
+    [ $n -ge 10 ] && ok "vectors/count_$n" || bad vectors/count "only $n golden vectors"
+}
+
+# Bad input: non-zero exit (2) and the expected file:line:col message.
+suite_bad() {
+    for spt in tests/bad/*.spt; do
+        local name=bad/$(basename "${spt%.spt}") exp rc
+        exp=$(head -1 "${spt%.spt}.err")
+        $CSIM --config v1p4 "$spt" >/dev/null 2>"$TMP/err"
+        rc=$?
+        if [ $rc -eq 2 ] && grep -qF -- "$exp" "$TMP/err"; then ok "$name"; else bad "$name" "exit $rc, want 2 and: $exp; got: $(head -1 "$TMP/err")"; fi
+    done
+    # Bad command lines name the option and exit 2.
+    local args
+    for args in "--config nosuch" "--knob NOSUCH=1" "--knob CU_FE=2" "--knob LFSR_SEED=0" \
+                "--gen nosuch=1" "--gen int_min=9,int_max=2" "--seed x" "--ops" "--bogus" \
+                "tests/vectors/does_not_exist.spt"; do
+        # shellcheck disable=SC2086
+        $CSIM $args --ops 10 >/dev/null 2>"$TMP/err"
+        local rc=$?
+        if [ $rc -eq 2 ] && [ -s "$TMP/err" ]; then ok "bad/cli '$args'"; else bad "bad/cli '$args'" "exit $rc"; fi
+    done
+}
+
+suite_csim() {
+    local cfg seed
+    for cfg in v1 v1p4 wide v1-alt wide-alt; do
+        for seed in 1 2 3 4; do
+            # Skipping ahead must not change a single log line.
+            $CSIM --config $cfg --seed $seed --ops 400000 >"$TMP/a.spl"
+            $CSIM --config $cfg --seed $seed --ops 400000 --no-skip >"$TMP/b.spl"
+            if cmp -s "$TMP/a.spl" "$TMP/b.spl" && [ "$(wc -l <"$TMP/a.spl")" -gt 10 ]; then
+                ok "csim/skip_equals_step/$cfg/$seed"
+            else
+                bad "csim/skip_equals_step/$cfg/$seed" "$(diff "$TMP/a.spl" "$TMP/b.spl" | head -3 | tr '\n' ' ')"
+            fi
+        done
+        # A generated run saved as a trace replays to the same log.
+        $CSIM --config $cfg --seed 11 --ops 100000 --emit-trace "$TMP/t.spt" >"$TMP/a.spl"
+        $CSIM "$TMP/t.spt" >"$TMP/b.spl"
+        if cmp -s "$TMP/a.spl" "$TMP/b.spl" && grep -q ' sample ' "$TMP/a.spl"; then ok "csim/emit_trace_replays/$cfg"; else bad "csim/emit_trace_replays/$cfg"; fi
+        # Not vacuous: samples, records kept and rejected, collisions, reads.
+        $CSIM --config $cfg --seed 5 --ops 3000000 --quiet --stats --gen int_min=1,int_max=2,p_long=30,ev_density=300 2>"$TMP/st"
+        if grep -qE '^samples [1-9][0-9]* +collisions [1-9][0-9]* +records kept [1-9][0-9]* +rejected [1-9]' "$TMP/st"; then
+            ok "csim/stats_not_vacuous/$cfg"
+        else
+            bad "csim/stats_not_vacuous/$cfg" "$(head -4 "$TMP/st" | tr '\n' ' ')"
+        fi
+    done
+    # Same seed, same log; different seed, different log.
+    $CSIM --seed 3 --ops 200000 >"$TMP/a.spl"; $CSIM --seed 3 --ops 200000 >"$TMP/b.spl"; $CSIM --seed 4 --ops 200000 >"$TMP/c.spl"
+    if cmp -s "$TMP/a.spl" "$TMP/b.spl" && ! cmp -s "$TMP/a.spl" "$TMP/c.spl"; then ok csim/seed_reproducible; else bad csim/seed_reproducible; fi
+}
+
+suite_tb() {
+    [ -x $TB ] || { bad tb/built "missing $TB"; return; }
+    tests/tb_tests.sh "$TMP" >"$TMP/tb.txt" 2>&1
+    cat "$TMP/tb.txt" | grep -E '^(PASS|FAIL) '
+    local p f
+    p=$(grep -c '^PASS ' "$TMP/tb.txt"); f=$(grep -c '^FAIL ' "$TMP/tb.txt")
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$f" -eq 0 ] || failed+=("tb ($f)")
+    [ "$p" -gt 0 ] || bad tb/suite "no tb test ran: $(tail -3 "$TMP/tb.txt" | tr '\n' ' ')"
+}
+
+suites=("$@")
+[ ${#suites[@]} -gt 0 ] || suites=(gen spec vectors bad csim)
+[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb)
+for s in "${suites[@]}"; do
+    echo "== $s"
+    "suite_$s"
+done
+if [ $fail -gt 0 ]; then
+    echo "failed: ${failed[*]}"
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
