@@ -40,7 +40,7 @@ HDRS       := $(wildcard golden/*.h tb/*.h csim/*.h tests/spec/*.h) $(GEN)/spu_c
 objs = $(patsubst %.c,$(OBJ)/%.o,$(notdir $(1)))
 vpath %.c golden tb csim tests/spec $(GEN)
 
-.PHONY: help gen check-gen csim lint test run bench-csim bench deps clean
+.PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps clean
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -72,6 +72,56 @@ $(BUILD)/spu-csim: $(call objs,$(CSIM_SRC)) $(BUILD)/libspuharness.a $(BUILD)/li
 
 $(BUILD)/spu-spec-tests: $(call objs,$(SPEC_SRC)) $(BUILD)/libspuharness.a $(BUILD)/libspugolden.a
 	$(CC) $(COPT) -o $@ $^
+
+# ------------------------------------------------------------------ Verilated DUT
+VL        := $(BUILD)/vl
+VL_ROOT   := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+RTL_SRC   := $(wildcard rtl/*.v)
+RTL_VLT   := $(wildcard rtl/*.vlt)
+# Random X values from +verilator+seed (tb passes it), not Verilator's zeros.
+VFLAGS    := --cc
+VFLAGS    += --trace-fst
+VFLAGS    += -O3
+VFLAGS    += --x-assign unique
+VFLAGS    += --x-initial unique
+VFLAGS    += -Wall
+VFLAGS    += --top-module spu_top
+# One C++ optimisation level for the model; -O2 compiles fast and runs fast.
+VL_OPT    := -O2
+VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd
+cid        = $(subst -,_,$(1))
+RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) configs/spu.toml | sha1sum | cut -c1-12)
+TB_SRC     := tb/tb_main.c tb/lockstep.c tb/compare.c tb/shrink.c
+DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
+
+# verilate + compile the model of one configuration into a static library
+$(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
+	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
+	$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
+	$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a
+	cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
+
+$(VL)/%/dut_shim.o: tb/dut_shim.cpp tb/dut.h $(VL)/%/lib.a
+	$(VL_CXX) -Igolden -Itb -I$(GEN) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
+	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
+	    -DRTL_DIGEST='"$(RTL_DIGEST)"' -c $< -o $@
+
+$(VL)/verilated.a: | $(GEN_C)
+	@mkdir -p $(VL)
+	$(VL_CXX) -c $(VL_ROOT)/include/verilated.cpp -o $(VL)/verilated.o
+	$(VL_CXX) -c $(VL_ROOT)/include/verilated_fst_c.cpp -o $(VL)/verilated_fst_c.o
+	$(VL_CXX) -c $(VL_ROOT)/include/verilated_threads.cpp -o $(VL)/verilated_threads.o
+	ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o
+
+$(OBJ)/dut.o: tb/dut.c tb/dut.h $(HDRS)
+	@mkdir -p $(OBJ)
+	$(CC) $(CFLAGS_ALL) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
+
+tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
+
+$(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+                 $(BUILD)/libspuharness.a $(BUILD)/libspugolden.a $(VL)/verilated.a
+	$(CXX) -o $@ $^ -lz -lpthread
 
 # ------------------------------------------------------------------ main jobs
 run: csim ## the main job (see README)

@@ -134,8 +134,11 @@ int main(int argc, char **argv)
             gen_params_print(&s.gp, gp, sizeof gp);
             fprintf(stderr, "generator %s\n", gp);
         }
-        fprintf(stderr, "cycles %" PRIu64 "  members %" PRIu64 "  %.3f s  %.1f M members/s\n",
-                c.run.cycle, c.stats.pops, dt, dt > 0 ? (double)c.stats.pops / dt / 1e6 : 0.0);
+        /* ops: every population member offered; members: those counted
+         * while profiling was enabled (SAMPLE_POP). */
+        const uint64_t ops = s.have_trace ? s.trace.nops : s.gen.next_op;
+        fprintf(stderr, "cycles %" PRIu64 "  ops %" PRIu64 "  members %" PRIu64 "  %.3f s  %.1f M ops/s\n",
+                c.run.cycle, ops, c.stats.pops, dt, dt > 0 ? (double)ops / dt / 1e6 : 0.0);
         stats_print(&c.stats, &c.run.log, stderr);
     }
     if (s.log_f)

@@ -167,12 +167,18 @@ module spu_slots #(
   always @* begin
     if (|col_o) assert (avail == {SLOTS{1'b0}});
   end
-  // Counters never pass CMAX; a free slot holds no state.
+  // Counters never pass CMAX; a free slot holds no state (state invariants,
+  // so only once a reset has been seen).
+  reg f_reset_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_reset_seen <= 1'b1;
   always @* begin : f_state
     integer fa;
     for (fa = 0; fa < SLOTS; fa = fa + 1) begin
-      assert (lat_q[16*fa +: 16] <= CMAX);
-      if (!busy_q[fa]) assert (!issued_q[fa] && lat_q[16*fa +: 16] == 16'd0);
+      if (f_reset_seen) begin
+        assert (lat_q[16*fa +: 16] <= CMAX);
+        if (!busy_q[fa]) assert (!issued_q[fa] && lat_q[16*fa +: 16] == 16'd0);
+        if (busy_q[fa]) assert (lat_q[16*fa +: 16] != 16'd0);
+      end
     end
   end
 `endif

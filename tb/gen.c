@@ -46,6 +46,7 @@ static void new_phase(spu_gen_t *g)
         g->prefix[i + 1] = g->prefix[i] + (uint32_t)__builtin_popcount(m);
     }
     g->pat_start = g->cycle;
+    g->pat_idx = 0;
     /* Mostly short phases, some very long ones (where csim skips ahead). */
     uint64_t len = gen_below(&g->rng, 4) ? 1 + gen_below(&g->rng, 200)
                                          : 1 + gen_below(&g->rng, 200000);
@@ -112,8 +113,15 @@ static int gen_next(void *self, spu_cyc_t *cy)
     if (g->cycle >= g->phase_end)
         new_phase(g);
     schedule(g);
-    memset(cy, 0, sizeof *cy);
+    /* Clear only the fields a cycle may set; op_id[] is read only for lanes
+     * in pop_mask (this runs every cycle of a lockstep run). */
     cy->cycle = g->cycle;
+    cy->reset = 0;
+    cy->pop_mask = 0;
+    cy->reg_valid = 0;
+    cy->reg_write = 0;
+    cy->reg_enc = 0;
+    cy->reg_wdata = 0;
     if (g->iact < g->nact) {
         const gen_action_t *a = &g->act[g->iact++];
         switch (a->kind) {
@@ -136,7 +144,7 @@ static int gen_next(void *self, spu_cyc_t *cy)
     cy->el = g->el;
     cy->allow = g->allow;
     if (!cy->reset) {
-        uint8_t m = g->mask[(g->cycle - g->pat_start) % g->period];
+        uint8_t m = g->mask[g->pat_idx];
         for (unsigned l = 0; m; l++, m >>= 1) {
             if (!(m & 1u))
                 continue;
@@ -146,6 +154,8 @@ static int gen_next(void *self, spu_cyc_t *cy)
             cy->op_id[l] = g->next_op++;
         }
     }
+    if (++g->pat_idx == g->period)
+        g->pat_idx = 0;
     g->cycle++;
     return 1;
 }
@@ -173,7 +183,7 @@ static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
         lim = max_cycles;
     const uint64_t ops_left = g->end_ops - g->next_op;
     const uint64_t budget = max_pops < ops_left ? max_pops : ops_left;
-    const uint64_t o = (g->cycle - g->pat_start) % g->period;
+    const uint64_t o = g->pat_idx;
     uint64_t k = lim;
     if (pops_in(g, o, k) > budget) {
         /* Largest k with pops_in(o, k) <= budget: pops_in is monotonic in k. */
@@ -201,6 +211,7 @@ static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
     }
     *pops = pops_in(g, o, k);
     g->cycle += k;
+    g->pat_idx = (uint32_t)((o + k) % g->period);
     g->next_op += *pops;
     return k;
 }

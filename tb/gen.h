@@ -56,6 +56,7 @@ typedef struct spu_gen {
     uint8_t mask[GEN_MAX_PERIOD];
     uint32_t prefix[GEN_MAX_PERIOD + 1];
     uint32_t period;
+    uint32_t pat_idx;            /* (cycle - pat_start) % period, kept incrementally */
     uint64_t pat_start, phase_end;
     /* queued actions, one per cycle from next_action on */
     gen_action_t act[GEN_MAX_ACTIONS];

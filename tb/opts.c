@@ -36,7 +36,7 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --shrink            on a difference, reduce the failing stimulus (delta debugging)\n"
                    "  --init-seed N       +verilator+seed for X initialisation (default derived from --seed)\n"
                    "  --expect-vacuous    a trace that selects nothing is not a failure\n"
-                   "  --inject NAME       plant a difference in the model (checker self-test)\n"
+                   "  --inject SIG@CYCLE  flip bit 0 of a model output in one cycle (checker self-test)\n"
                    "  --seeds N           regression: seeds S..S+N-1 over the configuration(s)\n"
                    "  --shard K/N         regression: run shard K of N of the seed range\n"
                    "  --jobs N            regression: parallel processes (default 2)\n"
@@ -143,9 +143,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 return -1;
         } else if (tb && !strcmp(a, "--inject")) {
             NEEDS_VALUE;
-            if (parse_u64(a, v, &n))
-                return -1;
-            o->inject = (int)n;
+            o->inject = v;
         } else if (tb && !strcmp(a, "--seeds")) {
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->seeds))
@@ -278,8 +276,10 @@ void opts_teardown(spu_setup_t *s)
 {
     if (s->have_trace)
         spt_free(&s->trace);
-    if (s->emit_f)
+    if (s->emit_f) {
+        spt_write_end(&s->emit);
         fclose(s->emit_f);
+    }
     if (s->log_f && s->log_f != stdout)
         fclose(s->log_f);
 }

@@ -26,7 +26,8 @@ typedef struct spu_opts {
     int ngen;
     int stats, quiet, no_skip, progress;
     /* tb only */
-    int wave, shrink, expect_vacuous, inject, jobs;
+    int wave, shrink, expect_vacuous, jobs;
+    const char *inject;          /* --inject SIGNAL@CYCLE */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
     const char *shard;           /* --shard K/N */
     const char *junit;           /* --junit FILE */

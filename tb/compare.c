@@ -1,0 +1,129 @@
+/*
+ * Output comparison for the lockstep checker (compare.h). The field table
+ * names each spu_out_t member after its spu_top port.
+ */
+#include <inttypes.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "compare.h"
+
+typedef struct field {
+    const char *name;
+    size_t off, size;            /* member offset and element size */
+    int per;                     /* 0 scalar, 1 per lane, 2 per port, 3 per PMU event */
+} field_t;
+
+#define F(n, m, per) {n, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m[0]), per}
+#define S(n, m) {n, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m), 0}
+static const field_t fields[] = {
+    S("smp_valid_o", smp_valid),       S("col_valid_o", col_valid),
+    F("smp_slot_o", smp_slot, 1),      S("rec_valid_o", rec_valid),
+    S("rec_keep_o", rec_keep),         F("rec_slot_o", rec_slot, 2),
+    F("rec_why_o", rec_why, 2),        F("rec_tot_lat_o", rec_tot_lat, 2),
+    F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu", pmu, 3),
+    S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
+    S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
+};
+#undef F
+#undef S
+
+static uint64_t load(const void *p, size_t size)
+{
+    switch (size) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    case 4: return *(const uint32_t *)p;
+    default: return *(const uint64_t *)p;
+    }
+}
+
+static unsigned count(const spu_config_t *cfg, int per)
+{
+    return per == 1 ? cfg->lanes : per == 2 ? cfg->slots : per == 3 ? SPU_NPMU : 1;
+}
+
+static void elem_name(const field_t *f, unsigned i, char *buf, size_t len)
+{
+    if (f->per == 0)
+        snprintf(buf, len, "%s", f->name);
+    else if (f->per == 3)
+        snprintf(buf, len, "pmu_%s_o", spu_pmu_name((int)i) + 7);
+    else
+        snprintf(buf, len, "%s[%s %u]", f->name, f->per == 1 ? "lane" : "port", i);
+    if (f->per == 3)
+        for (char *c = buf; *c; c++)
+            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+}
+
+int cmp_outputs(const spu_config_t *cfg, const spu_out_t *dut, const spu_out_t *model,
+                cmp_diff_t *diffs, int max)
+{
+    int n = 0;
+    if (memcmp(dut, model, sizeof *dut) == 0)
+        return 0;
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        const field_t *f = &fields[k];
+        for (unsigned i = 0; i < count(cfg, f->per); i++) {
+            const uint64_t a = load((const char *)dut + f->off + i * f->size, f->size);
+            const uint64_t b = load((const char *)model + f->off + i * f->size, f->size);
+            if (a == b)
+                continue;
+            if (n < max) {
+                elem_name(f, i, diffs[n].name, sizeof diffs[n].name);
+                diffs[n].dut = a;
+                diffs[n].model = b;
+            }
+            n++;
+        }
+    }
+    /* Bytes outside every field (unused lanes/ports) must match too. */
+    return n ? n : 1;
+}
+
+int cmp_perturb(spu_out_t *o, const char *name)
+{
+    char buf[40];
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        const field_t *f = &fields[k];
+        for (unsigned i = 0; i < (f->per == 3 ? SPU_NPMU : f->per ? SPU_MAX_SLOTS : 1u); i++) {
+            elem_name(f, i, buf, sizeof buf);
+            if (strcmp(buf, name) == 0 || (i == 0 && strcmp(f->name, name) == 0)) {
+                *((uint8_t *)o + f->off + i * f->size) ^= 1u;
+                return 0;
+            }
+        }
+    }
+    return -1;
+}
+
+void cmp_out_str(const spu_config_t *cfg, const spu_out_t *o, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "smp=%02x col=%02x en=%u icr=%016" PRIx64, o->smp_valid,
+                                o->col_valid, o->obs_enabled, o->obs_pmsicr);
+    for (unsigned p = 0; p < cfg->slots && n < len; p++)
+        if ((o->rec_valid >> p) & 1u)
+            n += (size_t)snprintf(buf + n, len - n, " rec%u{s%u k%u why%02x tot%u iss%u}", p,
+                                  o->rec_slot[p], (o->rec_keep >> p) & 1u, o->rec_why[p],
+                                  o->rec_tot_lat[p], o->rec_iss_lat[p]);
+    if (n < len && (o->reg_undef || o->reg_rdata))
+        n += (size_t)snprintf(buf + n, len - n, " rd=%016" PRIx64 "%s", o->reg_rdata, o->reg_undef ? " UNDEF" : "");
+    if (n < len && o->pmu[SPU_PMU_POP])
+        snprintf(buf + n, len - n, " pop%u", o->pmu[SPU_PMU_POP]);
+}
+
+void cmp_in_str(const spu_config_t *cfg, const spu_in_t *in, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "rst_n=%u pop=%02x el=%u allow=%u", in->rst_n, in->pop_valid,
+                                in->el, in->prof_allowed);
+    for (unsigned p = 0; p < cfg->slots && n < len; p++) {
+        if ((in->iss_valid >> p) & 1u)
+            n += (size_t)snprintf(buf + n, len - n, " iss%u{s%u}", p, in->iss_slot[p]);
+        if ((in->fin_valid >> p) & 1u)
+            n += (size_t)snprintf(buf + n, len - n, " fin%u{s%u t%02x ev%" PRIx64 " ds%s%x}", p,
+                                  in->fin_slot[p], in->fin_type[p], in->fin_events[p],
+                                  ((in->fin_ds_valid >> p) & 1u) ? "" : "-", in->fin_ds[p]);
+    }
+    if (n < len && in->reg_valid)
+        snprintf(buf + n, len - n, " %s %04x %016" PRIx64, in->reg_write ? "w" : "r", in->reg_enc, in->reg_wdata);
+}

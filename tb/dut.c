@@ -1,0 +1,23 @@
+/* The Verilated builds linked into spu-tb, by configuration name. The list
+ * comes from the Makefile (-DSPU_DUT_LIST="X(v1) X(v1p4) ..."). */
+#include <string.h>
+
+#include "dut.h"
+
+#define DECL(id) extern const spu_dut_vtbl_t spu_dut_vtbl_##id;
+SPU_DUT_LIST(DECL)
+#undef DECL
+
+static const spu_dut_vtbl_t *const builds[] = {
+#define ROW(id) &spu_dut_vtbl_##id,
+    SPU_DUT_LIST(ROW)
+#undef ROW
+};
+
+const spu_dut_vtbl_t *spu_dut_find(const char *config)
+{
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++)
+        if (strcmp(builds[i]->config, config) == 0)
+            return builds[i];
+    return NULL;
+}

@@ -1,0 +1,37 @@
+/*
+ * The DUT behind a plain C API (one small C++ shim per Verilated build,
+ * tb/dut_shim.cpp). Any build of spu_top with the same ports fits.
+ */
+#ifndef SPU_DUT_H
+#define SPU_DUT_H
+
+#include "spu_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spu_dut spu_dut_t;
+
+/* The functions one Verilated build provides. */
+typedef struct spu_dut_vtbl {
+    const char *config;                 /* configuration it was built for */
+    const char *identity;               /* Verilated class, build time, RTL digest */
+    spu_dut_t *(*create)(uint64_t init_seed);
+    void (*destroy)(spu_dut_t *d);
+    /* Reset sequence rst_ni 1 -> 0 (two clocks) -> 1, as ARCHITECTURE.md wants. */
+    void (*reset)(spu_dut_t *d);
+    /* One clock: inputs before the rising edge, registered outputs after it. */
+    void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
+    /* Waves: open an FST file; dump on every step while open. */
+    int (*trace_open)(spu_dut_t *d, const char *path);
+    void (*trace_close)(spu_dut_t *d);
+} spu_dut_vtbl_t;
+
+/* The build for a configuration name, or NULL. */
+const spu_dut_vtbl_t *spu_dut_find(const char *config);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,199 @@
+// The one C++ file: wraps a Verilated spu_top behind the C API of dut.h.
+// Compiled once per configuration with -DVTOP=Vspu_<cfg> -DVTOP_HDR="..."
+// -DCFG_NAME="<cfg>" -DCFG_ID=<cfg identifier>.
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#include VTOP_HDR
+
+#include "dut.h"
+
+#ifndef RTL_DIGEST
+#define RTL_DIGEST "unknown"
+#endif
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+struct spu_dut {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<VTOP> top;
+    VerilatedFstC *fst = nullptr;
+    uint64_t time = 0;
+};
+
+namespace {
+
+// Port widths follow the parameters, so Verilator picks CData..QData or VlWide.
+template <typename T> void put(T &d, unsigned lsb, unsigned w, uint64_t v)
+{
+    const T m = (T)(((w >= 64) ? ~0ull : ((1ull << w) - 1)) << lsb);
+    d = (T)((d & ~m) | (((T)v << lsb) & m));
+}
+template <std::size_t N> void put(VlWide<N> &d, unsigned lsb, unsigned w, uint64_t v)
+{
+    for (unsigned i = 0; i < w; i++) {
+        const unsigned b = lsb + i;
+        const EData bit = (EData)1 << (b % 32);
+        d[b / 32] = ((v >> i) & 1) ? (d[b / 32] | bit) : (d[b / 32] & ~bit);
+    }
+}
+template <typename T> uint64_t get(const T &d, unsigned lsb, unsigned w)
+{
+    return ((uint64_t)d >> lsb) & ((w >= 64) ? ~0ull : ((1ull << w) - 1));
+}
+
+// Fixed port widths of the contract (docs/ports.md): 2-bit slots, 5-bit type,
+// 6-bit why, 16-bit latencies, 4-bit PMU counts.
+void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
+{
+    t->rst_ni = in->rst_n;
+    t->pop_valid_i = in->pop_valid & ((1u << lanes) - 1);
+    t->iss_valid_i = in->iss_valid;
+    t->fin_valid_i = in->fin_valid;
+    t->fin_ds_valid_i = in->fin_ds_valid;
+    for (unsigned p = 0; p < slots; p++) {
+        put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
+        put(t->fin_slot_i, 2 * p, 2, in->fin_slot[p]);
+        put(t->fin_type_i, 5 * p, 5, in->fin_type[p]);
+        put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
+        put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
+    }
+    t->reg_valid_i = in->reg_valid;
+    t->reg_write_i = in->reg_write;
+    t->reg_enc_i = in->reg_enc;
+    t->reg_wdata_i = in->reg_wdata;
+    t->el_i = in->el;
+    t->prof_allowed_i = in->prof_allowed;
+}
+
+void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
+{
+    std::memset(o, 0, sizeof *o);
+    o->smp_valid = t->smp_valid_o;
+    o->col_valid = t->col_valid_o;
+    for (unsigned l = 0; l < lanes; l++)
+        o->smp_slot[l] = (uint8_t)get(t->smp_slot_o, 2 * l, 2);
+    o->rec_valid = t->rec_valid_o;
+    o->rec_keep = t->rec_keep_o;
+    for (unsigned p = 0; p < slots; p++) {
+        o->rec_slot[p] = (uint8_t)get(t->rec_slot_o, 2 * p, 2);
+        o->rec_why[p] = (uint8_t)get(t->rec_why_o, 6 * p, 6);
+        o->rec_tot_lat[p] = (uint16_t)get(t->rec_tot_lat_o, 16 * p, 16);
+        o->rec_iss_lat[p] = (uint16_t)get(t->rec_iss_lat_o, 16 * p, 16);
+    }
+    o->pmu[SPU_PMU_POP] = t->pmu_pop_o;
+    o->pmu[SPU_PMU_FEED] = t->pmu_feed_o;
+    o->pmu[SPU_PMU_FILTRATE] = t->pmu_filtrate_o;
+    o->pmu[SPU_PMU_COLLISION] = t->pmu_collision_o;
+    o->pmu[SPU_PMU_FEED_BR] = t->pmu_feed_br_o;
+    o->pmu[SPU_PMU_FEED_LD] = t->pmu_feed_ld_o;
+    o->pmu[SPU_PMU_FEED_ST] = t->pmu_feed_st_o;
+    o->pmu[SPU_PMU_FEED_FP] = t->pmu_feed_fp_o;
+    o->pmu[SPU_PMU_FEED_SIMD] = t->pmu_feed_simd_o;
+    o->pmu[SPU_PMU_FEED_OP] = t->pmu_feed_op_o;
+    o->pmu[SPU_PMU_FEED_EVENT] = t->pmu_feed_event_o;
+    o->pmu[SPU_PMU_FEED_LAT] = t->pmu_feed_lat_o;
+    o->pmu[SPU_PMU_FEED_DS] = t->pmu_feed_ds_o;
+    o->reg_undef = t->reg_undef_o;
+    o->obs_enabled = t->obs_enabled_o;
+    o->reg_rdata = t->reg_rdata_o;
+    o->obs_pmsicr = t->obs_pmsicr_o;
+}
+
+const spu_config_t *cfg() { return spu_config_find(CFG_NAME); }
+
+spu_dut_t *create(uint64_t init_seed)
+{
+    auto *d = new spu_dut;
+    d->ctx.reset(new VerilatedContext);
+    // X initialisation: random values, seeded (Verilator needs seed >= 1).
+    char seed[48];
+    std::snprintf(seed, sizeof seed, "+verilator+seed+%llu", (unsigned long long)(init_seed ? init_seed : 1));
+    const char *argv[] = {"spu-tb", "+verilator+rand+reset+2", seed};
+    d->ctx->commandArgs(3, argv);
+    d->ctx->traceEverOn(true);
+    d->top.reset(new VTOP{d->ctx.get(), "spu_top"});
+    return d;
+}
+
+void destroy(spu_dut_t *d)
+{
+    if (d->fst) {
+        d->fst->close();
+        delete d->fst;
+    }
+    d->top->final();
+    delete d;
+}
+
+void tick(spu_dut_t *d)
+{
+    d->top->clk_i = 1;
+    d->top->eval();
+    if (d->fst)
+        d->fst->dump(d->time);
+    d->time += 5;
+    d->top->clk_i = 0;
+    d->top->eval();
+    if (d->fst)
+        d->fst->dump(d->time);
+    d->time += 5;
+}
+
+void reset(spu_dut_t *d)
+{
+    spu_in_t in;
+    std::memset(&in, 0, sizeof in);
+    const spu_config_t *c = cfg();
+    // An uninitialised reset has no edge: drive 1, then 0 for two clocks, then 1.
+    in.rst_n = 1;
+    drive(d->top.get(), &in, c->lanes, c->slots);
+    d->top->clk_i = 0;
+    d->top->eval();
+    in.rst_n = 0;
+    drive(d->top.get(), &in, c->lanes, c->slots);
+    tick(d);
+    tick(d);
+    in.rst_n = 1;
+    drive(d->top.get(), &in, c->lanes, c->slots);
+    d->top->eval();
+}
+
+void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
+{
+    static const spu_config_t *c = cfg();
+    drive(d->top.get(), in, c->lanes, c->slots);
+    tick(d);
+    sample(d->top.get(), out, c->lanes, c->slots);
+}
+
+int trace_open(spu_dut_t *d, const char *path)
+{
+    if (d->fst)
+        return 0;
+    d->fst = new VerilatedFstC;
+    d->top->trace(d->fst, 99);
+    d->fst->open(path);
+    return d->fst->isOpen() ? 0 : -1;
+}
+
+void trace_close(spu_dut_t *d)
+{
+    if (!d->fst)
+        return;
+    d->fst->close();
+    delete d->fst;
+    d->fst = nullptr;
+}
+
+} // namespace
+
+#define VTBL2(id) spu_dut_vtbl_##id
+#define VTBL(id) VTBL2(id)
+extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
+    CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
+    create, destroy, reset, step, trace_open, trace_close,
+};

@@ -1,0 +1,98 @@
+/*
+ * The lockstep loop (lockstep.h): per cycle, the same inputs to the DUT and
+ * the model, a compare of every output, and the core model fed from the
+ * (equal) outputs. The last LS_HISTORY cycles are kept for the report.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "lockstep.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void progress_line(const ls_result_t *r, const spu_run_t *run, double t0)
+{
+    const double dt = now_s() - t0;
+    fprintf(stderr, "\rcycle %" PRIu64 "  %.1f M cycles/s  samples %" PRIu64 "  kept %" PRIu64
+                    "  rejected %" PRIu64 "  differences 0   ",
+            run->cycle, dt > 0 ? (double)r->cycles / dt / 1e6 : 0.0, run->log.samples,
+            run->log.kept, run->log.rejected);
+}
+
+void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
+{
+    static spu_model_t m;
+    spu_run_t run;
+    spu_cyc_t cy;
+    spu_in_t in;
+    spu_out_t dout, mout;
+    char err[256];
+
+    memset(r, 0, sizeof *r);
+    spu_model_init(&m, c->cfg, err, sizeof err);
+    spu_dut_t *d = c->vt->create(c->init_seed);
+    c->vt->reset(d);
+    run_init(&run, c->cfg, src, c->log, NULL);
+    const double t0 = now_s();
+    double next_report = t0 + 0.5;
+    int tracing = 0;
+
+    while (run_inputs(&run, &cy, &in)) {
+        if (c->wave && !tracing && cy.cycle >= c->wave_from) {
+            tracing = c->vt->trace_open(d, c->wave) == 0;
+        }
+        c->vt->step(d, &in, &dout);
+        if (c->dut_only) {
+            /* Bench: the same stimulus and core model, fed by the DUT. */
+            r->cycles++;
+            if (run_observe(&run, &cy, &in, &dout))
+                break;
+            continue;
+        }
+        spu_model_step(&m, &in, &mout);
+        if (c->inject && cy.cycle == c->inject_cycle)
+            cmp_perturb(&mout, c->inject);
+        ls_hist_t *h = &r->hist[r->nhist++ % LS_HISTORY];
+        h->cy = cy;
+        h->in = in;
+        h->dut = dout;
+        h->model = mout;
+        r->cycles++;
+        if (memcmp(&dout, &mout, sizeof dout) != 0) {
+            r->status = LS_DIFF;
+            r->fail_cycle = cy.cycle;
+            r->ndiff = cmp_outputs(c->cfg, &dout, &mout, r->diff, CMP_MAX_DIFFS);
+            break;
+        }
+        if (run_observe(&run, &cy, &in, &mout)) {
+            r->status = LS_CORE;
+            r->fail_cycle = cy.cycle;
+            snprintf(r->err, sizeof r->err, "%s", run.core.err);
+            break;
+        }
+        if (c->wave && tracing && cy.cycle >= c->wave_to)
+            break;
+        if (c->progress && (r->cycles & 0xFFFF) == 0 && now_s() >= next_report) {
+            progress_line(r, &run, t0);
+            next_report = now_s() + 0.5;
+        }
+    }
+    r->seconds = now_s() - t0;
+    if (c->progress)
+        fprintf(stderr, "\r%*s\r", 110, "");
+    if (r->status == LS_PASS && !c->wave)
+        run_finish(&run);
+    memcpy(r->regs, m.reg, sizeof r->regs);
+    r->lfsr = m.lfsr;
+    r->log = run.log;
+    if (tracing)
+        c->vt->trace_close(d);
+    c->vt->destroy(d);
+}

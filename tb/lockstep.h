@@ -1,0 +1,53 @@
+/*
+ * The lockstep checker: DUT and golden model on the same inputs, every output
+ * compared on every cycle, stop at the first difference.
+ */
+#ifndef SPU_LOCKSTEP_H
+#define SPU_LOCKSTEP_H
+
+#include "compare.h"
+#include "dut.h"
+#include "run.h"
+
+#define LS_HISTORY 32
+
+typedef struct ls_hist {
+    spu_cyc_t cy;
+    spu_in_t in;
+    spu_out_t dut, model;
+} ls_hist_t;
+
+typedef struct ls_cfg {
+    const spu_dut_vtbl_t *vt;
+    const spu_config_t *cfg;
+    uint64_t init_seed;          /* +verilator+seed */
+    FILE *log;                   /* .spl (NULL: none) */
+    int progress;
+    const char *inject;          /* flip this model output ... */
+    uint64_t inject_cycle;       /* ... in this cycle */
+    const char *wave;            /* FST path, written for cycles [wave_from, wave_to] */
+    uint64_t wave_from, wave_to;
+    int dut_only;                /* bench: no model, no compare */
+} ls_cfg_t;
+
+enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2 };
+
+typedef struct ls_result {
+    int status;
+    uint64_t cycles;             /* cycles run (and compared) */
+    uint64_t fail_cycle;
+    int ndiff;
+    cmp_diff_t diff[CMP_MAX_DIFFS];
+    ls_hist_t hist[LS_HISTORY];  /* ring: the last cycles up to the failure */
+    uint64_t nhist;
+    uint64_t regs[SPU_NREGS];    /* model registers after the failing cycle */
+    uint32_t lfsr;
+    spl_log_t log;               /* counts: samples, kept, rejected, PMU */
+    double seconds;
+    char err[256];
+} ls_result_t;
+
+/* Run src through DUT and model; fills r. */
+void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
+
+#endif
