@@ -48,7 +48,7 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
         p->int_min = 1, p->int_max = 8, p->p_int1 = 40, p->p_long = 5, p->fin_max = 64;
         break;
     default:
-        p->int_min = 1, p->int_max = 64, p->p_int1 = 10, p->p_long = 2, p->fin_max = 40;
+        p->int_min = 1, p->int_max = 16, p->p_int1 = 10, p->p_long = 2, p->fin_max = 40;
         break;
     }
     p->p_int0 = 2;
@@ -58,11 +58,11 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     p->ev_density = 1u << gen_below(&s, 10);
     p->p_ds = 60;
     p->pop_density = 40 + gen_below(&s, 60);
-    p->reprog_gap = 20000 + gen_below(&s, 100000);
+    p->reprog_gap = 5000 + gen_below(&s, 40000);
     p->toggle_gap = 10000 + gen_below(&s, 100000);
     p->read_gap = 500 + gen_below(&s, 5000);
     p->reset_gap = gen_below(&s, 4) ? 0 : 500000 + gen_below(&s, 2000000);
-    p->p_filter = 30;
+    p->p_filter = 35;
 }
 
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)

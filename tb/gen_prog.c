@@ -206,6 +206,10 @@ void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
         if (gen_below(&s, 4))
             break;
     }
+    /* A quarter of the ops are event-rich (3/4 of the bits set), so that an
+     * AND filter on one or two events (PMSEVFR) keeps some records. */
+    if (gen_below(&s, 4) == 0)
+        ev |= gen_rand(&s) | gen_rand(&s);
     op->ev = ev;
     if (gen_below(&s, 100) < p->p_ds) {
         op->ds_valid = 1;

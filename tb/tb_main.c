@@ -60,6 +60,29 @@ static int save_stimulus(const spu_opts_t *o, const spu_setup_t *s, uint64_t las
     return 0;
 }
 
+/* build/fail/<config>-<seedS|trace name>-c<cycle>[-N].spt, never an existing
+ * file (a failing run of a saved trace must not overwrite its own input). */
+static void fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
+{
+    char what[128];
+    if (s->have_trace) {
+        const char *b = strrchr(o->trace, '/');
+        b = b ? b + 1 : o->trace;
+        snprintf(what, sizeof what, "%.*s", (int)(strlen(b) > 4 && !strcmp(b + strlen(b) - 4, ".spt") ? strlen(b) - 4 : strlen(b)), b);
+    } else {
+        snprintf(what, sizeof what, "seed%" PRIu64, o->seed);
+    }
+    struct stat st;
+    for (int n = 0; n < 1000; n++) {
+        if (n == 0)
+            snprintf(buf, len, FAIL_DIR "/%s-%.100s-c%" PRIu64 ".spt", s->cfg.name, what, cycle);
+        else
+            snprintf(buf, len, FAIL_DIR "/%s-%.100s-c%" PRIu64 "-%d.spt", s->cfg.name, what, cycle, n);
+        if (stat(buf, &st) != 0)
+            return;
+    }
+}
+
 static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc,
                          const ls_result_t *r, const char *saved)
 {
@@ -184,8 +207,7 @@ int main(int argc, char **argv)
         char saved[512];
         mkdir("build", 0777);
         mkdir(FAIL_DIR, 0777);
-        snprintf(saved, sizeof saved, FAIL_DIR "/%s-%s%" PRIu64 "-c%" PRIu64 ".spt", s.cfg.name,
-                 s.have_trace ? "trace" : "seed", s.have_trace ? 0 : o.seed, r.fail_cycle);
+        fail_path(&o, &s, r.fail_cycle, saved, sizeof saved);
         const int ok = save_stimulus(&o, &s, r.fail_cycle, saved) == 0;
         print_report(&o, &s, &lc, &r, ok ? saved : NULL);
         if (!ok)

@@ -160,6 +160,13 @@ int spec_take(spec_t *s);
 int spec_record(spec_t *s, uint32_t lat, uint8_t type, uint64_t events,
                 int ds_valid, uint16_t ds);
 
+/* spec_record(), then check the record of port 0: rec_why == why and
+ * rec_keep == (why == 0). Returns 0, or 1 with spec_why set. */
+int spec_expect(spec_t *s, uint32_t lat, uint8_t type, uint64_t events,
+                int ds_valid, uint16_t ds, uint8_t why);
+/* One cycle with an issue event on port 0 for slot. */
+void spec_iss(spec_t *s, unsigned slot);
+
 /* Feed n members, per_cycle lanes (0..per_cycle-1) per cycle. Each selection
  * (smp_valid or col_valid) records the member's index (s->members, 1-based,
  * counted across calls) in pos[] (when pos != NULL and room in cap). With
@@ -183,6 +190,7 @@ extern const spec_test_t spec_tests_enable[];
 extern const spec_test_t spec_tests_coll[];
 extern const spec_test_t spec_tests_type[];
 extern const spec_test_t spec_tests_filter[];
+extern const spec_test_t spec_tests_latency[];
 extern const spec_test_t spec_tests_pmu[];
 extern const spec_test_t spec_tests_regs[];
 extern const spec_test_t spec_tests_knobs[];

@@ -158,6 +158,24 @@ int spec_record(spec_t *s, uint32_t lat, uint8_t type, uint64_t events, int ds_v
     return 0;
 }
 
+int spec_expect(spec_t *s, uint32_t lat, uint8_t type, uint64_t events, int ds_valid,
+                uint16_t ds, uint8_t why)
+{
+    TRY(spec_record(s, lat, type, events, ds_valid, ds));
+    CHECK_EQ(s->o.rec_why[0], why, "rec_why for type 0x%X events 0x%llX lat %u ds %s0x%X", type,
+             (unsigned long long)events, lat, ds_valid ? "" : "(none) ", ds);
+    CHECK_EQ(s->o.rec_keep & 1u, why == 0, "rec_keep for type 0x%X events 0x%llX lat %u", type,
+             (unsigned long long)events, lat);
+    return 0;
+}
+
+void spec_iss(spec_t *s, unsigned slot)
+{
+    s->in.iss_valid = 1;
+    s->in.iss_slot[0] = (uint8_t)slot;
+    spec_cycle(s);
+}
+
 uint32_t spec_feed(spec_t *s, uint64_t n, unsigned per_cycle, uint64_t *pos, uint32_t cap,
                    int autofin, uint32_t stop)
 {

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Lockstep checker suite (called by tests/run_tests.sh with a scratch dir).
+# Prints PASS/FAIL lines; the caller counts them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+TMP=${1:-$(mktemp -d)}
+TB=build/spu-tb
+CSIM=build/spu-csim
+CYCLES=${TB_CYCLES:-2000000}
+
+ok()  { echo "PASS $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+
+# 1. Random lockstep, every configuration, >= 2M cycles, two generator
+#    profiles (seed picks the profile) and an extra one with collision pressure.
+for cfg in v1 v1p4 wide v1-alt wide-alt; do
+    for seed in 1 2; do
+        if $TB --config $cfg --seed $seed --cycles $((CYCLES / 2)) --quiet --no-progress 2>"$TMP/e"; then
+            ok "tb/lockstep/$cfg/seed$seed"
+        else
+            bad "tb/lockstep/$cfg/seed$seed" "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e" | head -2 | tr '\n' ' ')"
+        fi
+    done
+    if $TB --config $cfg --seed 3 --cycles 300000 --quiet --no-progress \
+           --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 2>"$TMP/e"; then
+        ok "tb/lockstep_pressure_and_resets/$cfg"
+    else
+        bad "tb/lockstep_pressure_and_resets/$cfg" "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e" | head -2 | tr '\n' ' ')"
+    fi
+done
+
+# 2. Mid-run resets really happen in that profile, and the log is csim's.
+$TB --config wide --seed 3 --cycles 300000 --no-progress --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
+    >"$TMP/tb.spl" 2>/dev/null
+$CSIM --config wide --seed 3 --ops 100000000 --no-skip --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
+    >/dev/null 2>&1 # (csim counts ops, tb cycles: compare through a trace instead)
+$CSIM --config wide --seed 3 --ops 200000 --emit-trace "$TMP/r.spt" --gen reset_gap=30000 >"$TMP/csim.spl"
+$TB "$TMP/r.spt" --no-progress >"$TMP/tb2.spl" 2>"$TMP/e"
+if [ "$(grep -c ' reset$' "$TMP/tb.spl")" -ge 2 ] && cmp -s "$TMP/csim.spl" "$TMP/tb2.spl"; then
+    ok "tb/mid_run_reset_and_same_log_as_csim"
+else
+    bad "tb/mid_run_reset_and_same_log_as_csim" "resets $(grep -c ' reset$' "$TMP/tb.spl"), $(diff "$TMP/csim.spl" "$TMP/tb2.spl" | head -2 | tr '\n' ' ')"
+fi
+
+# 3. X initialisation: several +verilator+seed values, identical logs.
+for init in 1 77 4242; do
+    $TB --config wide-alt --seed 9 --cycles 200000 --init-seed $init --no-progress >"$TMP/x$init.spl" 2>"$TMP/e"
+done
+if cmp -s "$TMP/x1.spl" "$TMP/x77.spl" && cmp -s "$TMP/x1.spl" "$TMP/x4242.spl" && grep -q ' sample ' "$TMP/x1.spl"; then
+    ok "tb/x_init_seeds_identical_logs"
+else
+    bad "tb/x_init_seeds_identical_logs"
+fi
+
+# 4. Self-test: a planted difference is caught at the right cycle and signal.
+#    The cycle is the first record of the run, taken from csim's log of the
+#    same stimulus.
+$CSIM --config v1p4 --seed 4 --ops 400000 --emit-trace "$TMP/p.spt" >"$TMP/p.spl"
+rc_cycle=$(awk '$2 == "record" {print $1; exit}' "$TMP/p.spl")
+for sig in "rec_tot_lat_o[port 0]" obs_pmsicr_o pmu_pop_o reg_rdata_o; do
+    c=$rc_cycle
+    [ "$sig" = "rec_tot_lat_o[port 0]" ] || c=$((rc_cycle + 17))
+    $TB "$TMP/p.spt" --quiet --no-progress --inject "$sig@$c" 2>"$TMP/e"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $c ===" "$TMP/e" && grep -qF "$sig " "$TMP/e" \
+       && [ "$(grep -cE '^(rec|obs|pmu|reg|smp|col)[a-z_]*(\[| )' "$TMP/e")" -eq 1 ]; then
+        ok "tb/selftest_catches/$sig"
+    else
+        bad "tb/selftest_catches/$sig" "exit $rc: $(grep -A2 DIFFERENCE "$TMP/e" | tr '\n' ' ')"
+    fi
+done
+
+# 5. The failure report: saved stimulus reproduces; every part is present.
+saved=$(grep -oE 'build/fail/[^ ]+\.spt' "$TMP/e" | head -1)
+if [ -n "$saved" ] && [ -s "$saved" ] && grep -q 'last 32 cycles' "$TMP/e" && grep -q 'model registers' "$TMP/e" \
+   && grep -q -- '--init-seed' "$TMP/e" && grep -q 'binary build/spu-tb' "$TMP/e"; then
+    $TB "$saved" --quiet --no-progress --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
+    if grep -q "FIRST DIFFERENCE at cycle $((rc_cycle + 17))" "$TMP/e2"; then ok tb/report_and_saved_stimulus; else bad tb/report_and_saved_stimulus "saved trace does not reproduce"; fi
+else
+    bad tb/report_and_saved_stimulus "report incomplete"
+fi
+
+# 6. --wave writes an FST of a window; --shrink reduces the failing trace.
+$TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --wave 2>"$TMP/e"
+fst=$(grep -oE 'build/fail/[^ ]+\.fst' "$TMP/e" | head -1)
+if [ -n "$fst" ] && [ -s "$fst" ] && grep -q 'difference reproduced' "$TMP/e"; then ok tb/wave_window; else bad tb/wave_window "$(grep wave "$TMP/e")"; fi
+$TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --shrink 2>"$TMP/e"
+min=$(grep -oE 'build/fail/[^ ]+-min\.spt' "$TMP/e" | head -1)
+orig=$(grep -oE 'build/fail/[^ ]+\.spt' "$TMP/e" | head -1)
+if [ -n "$min" ] && [ "$(wc -l <"$min")" -lt "$(wc -l <"$orig")" ] \
+   && ! $TB "$min" --quiet --no-progress --expect-vacuous --inject "obs_pmsicr_o@$rc_cycle" 2>/dev/null; then
+    ok "tb/shrink_reduces ($(wc -l <"$orig") -> $(wc -l <"$min") lines)"
+else
+    bad tb/shrink_reduces "$(grep shrink "$TMP/e")"
+fi
+
+# 7. Not vacuous: a trace that selects nothing fails unless it says so.
+printf 'spu-trace 1\ncfg v1p4\n@100\nr PMSICR_EL1\n' >"$TMP/empty.spt"
+$TB "$TMP/empty.spt" --quiet --no-progress 2>"$TMP/e"; rc=$?
+if [ $rc -eq 1 ] && grep -q VACUOUS "$TMP/e"; then ok tb/vacuous_run_fails; else bad tb/vacuous_run_fails "exit $rc"; fi
+if $TB "$TMP/empty.spt" --quiet --no-progress --expect-vacuous 2>/dev/null; then ok tb/expect_vacuous; else bad tb/expect_vacuous; fi
+
+# 8. Bad input to tb: clear error, exit 2.
+for args in "tests/bad/fin_lt_iss.spt" "--knob CU_FE=1" "--config nosuch" "--inject nosuch@5" "--emit-trace x.spt"; do
+    # shellcheck disable=SC2086
+    $TB $args --cycles 10 >/dev/null 2>"$TMP/e"; rc=$?
+    if [ $rc -eq 2 ] && [ -s "$TMP/e" ]; then ok "tb/bad_input '$args'"; else bad "tb/bad_input '$args'" "exit $rc"; fi
+done
