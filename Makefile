@@ -124,11 +124,21 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/dut.o $(foreach c,$(CONFIGS),$(VL
 	$(CXX) -o $@ $^ -lz -lpthread
 
 # ------------------------------------------------------------------ main jobs
-run: csim ## the main job (see README)
-	$(BUILD)/spu-csim --config v1p4 --seed 1 --ops 20000000 --quiet --stats
+RUN_CONFIG ?= v1p4
+RUN_SEED   ?= 1
+RUN_CYCLES ?= 20000000
+run: tb ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
+	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
 
-test: csim $(BUILD)/spu-spec-tests ## every test suite; ends with "N passed, N failed"
+test: csim tb $(BUILD)/spu-spec-tests ## every test suite; ends with "N passed, N failed"
 	@tests/run_tests.sh
+
+REGRESS_ARGS ?= --seeds 8 --cycles 2000000
+regress: tb ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
+	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
+
+bench: tb deps ## lockstep vs DUT-only cycles/s per configuration, and a profile
+	@tools/bench.sh
 
 lint: gen ## C with every warning as an error, and the RTL with verilator -Wall
 	@tools/lint.sh

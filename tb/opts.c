@@ -22,9 +22,10 @@ static void usage(FILE *f, const char *prog, int tb)
         fprintf(f, "  --cycles N          cycles of generated stimulus (default 1000000)\n");
     else
         fprintf(f, "  --ops N             population members of generated stimulus (default 1000000)\n");
-    fprintf(f, "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
-               "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
-               "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
+    if (!tb)
+        fprintf(f, "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
+                   "  --emit-trace FILE   also write the stimulus as a .spt trace\n");
+    fprintf(f, "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
@@ -36,11 +37,9 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --shrink            on a difference, reduce the failing stimulus (delta debugging)\n"
                    "  --init-seed N       +verilator+seed for X initialisation (default derived from --seed)\n"
                    "  --expect-vacuous    a trace that selects nothing is not a failure\n"
+                   "  --dut-only          benchmark: the DUT alone on the same stimulus (no model, no compare)\n"
                    "  --inject SIG@CYCLE  flip bit 0 of a model output in one cycle (checker self-test)\n"
-                   "  --seeds N           regression: seeds S..S+N-1 over the configuration(s)\n"
-                   "  --shard K/N         regression: run shard K of N of the seed range\n"
-                   "  --jobs N            regression: parallel processes (default 2)\n"
-                   "  --junit FILE        regression: write JUnit XML\n");
+                   "  (regressions over many seeds: tools/regress.py, make regress)\n");
     fprintf(f, "exit status: 0 ok, 1 failure (difference or vacuous run), 2 bad input\n");
 }
 
@@ -67,14 +66,12 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     o->seed = 1;
     o->ops = 1000000;
     o->cycles = 1000000;
-    o->jobs = 2;
     o->progress = isatty(2);
     o->argc = argc;
     o->argv = argv;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
 #define NEEDS_VALUE                                                            \
     do {                                                                       \
         if (!v) {                                                              \
@@ -135,6 +132,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             o->wave = 1;
         } else if (tb && !strcmp(a, "--shrink")) {
             o->shrink = 1;
+        } else if (tb && !strcmp(a, "--dut-only")) {
+            o->dut_only = 1;
         } else if (tb && !strcmp(a, "--expect-vacuous")) {
             o->expect_vacuous = 1;
         } else if (tb && !strcmp(a, "--init-seed")) {
@@ -144,23 +143,6 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (tb && !strcmp(a, "--inject")) {
             NEEDS_VALUE;
             o->inject = v;
-        } else if (tb && !strcmp(a, "--seeds")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &o->seeds))
-                return -1;
-        } else if (tb && !strcmp(a, "--jobs")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &n) || n < 1 || n > 256) {
-                fprintf(stderr, "error: --jobs must be 1..256\n");
-                return -1;
-            }
-            o->jobs = (int)n;
-        } else if (tb && !strcmp(a, "--shard")) {
-            NEEDS_VALUE;
-            o->shard = v;
-        } else if (tb && !strcmp(a, "--junit")) {
-            NEEDS_VALUE;
-            o->junit = v;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "error: unknown option '%s' (try --help)\n", a);
             return -1;

@@ -26,12 +26,9 @@ typedef struct spu_opts {
     int ngen;
     int stats, quiet, no_skip, progress;
     /* tb only */
-    int wave, shrink, expect_vacuous, jobs;
+    int wave, shrink, expect_vacuous, dut_only;
     const char *inject;          /* --inject SIGNAL@CYCLE */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
-    const char *shard;           /* --shard K/N */
-    const char *junit;           /* --junit FILE */
-    uint64_t seeds;              /* --seeds N (regression) */
     int argc;
     char **argv;
 } spu_opts_t;

@@ -132,6 +132,9 @@ int spec_open(spec_t *s, const char *name);
 /* One clock with s->in (rst_n = 1, el/prof_allowed from s); s->in is then
  * cleared, outputs in s->o, totals updated. */
 void spec_cycle(spec_t *s);
+/* One clock with rst_n = 0 (other inputs from s->in, which a reset cycle
+ * must ignore); s->in is then cleared. */
+void spec_reset(spec_t *s);
 /* n cycles with no input. */
 void spec_idle(spec_t *s, uint64_t n);
 /* One cycle writing reg (MSR). Returns reg_undef. */

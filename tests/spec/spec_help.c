@@ -65,6 +65,16 @@ void spec_cycle(spec_t *s)
     s->t++;
 }
 
+void spec_reset(spec_t *s)
+{
+    s->in.rst_n = 0;
+    s->in.el = s->el;
+    s->in.prof_allowed = s->allow;
+    spu_model_step(&s->m, &s->in, &s->o);
+    memset(&s->in, 0, sizeof s->in);
+    s->t = 0;
+}
+
 void spec_idle(spec_t *s, uint64_t n)
 {
     while (n--)

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Lockstep regression: many seeds over every configuration, in parallel
+processes, with JUnit XML and a closing "N passed, N failed" line.
+
+  tools/regress.py [--configs v1,v1p4,...] [--seeds N] [--first S]
+                   [--cycles C] [--jobs J] [--shard K/N] [--junit FILE]
+
+--shard K/N runs only the jobs whose index i satisfies i % N == K-1 (K is
+1-based), so N machines running shards 1..N of the same command cover the
+whole regression once (GNU parallel over ssh, a Slurm array: see README).
+Each job is `build/spu-tb --config C --seed S --cycles N --quiet`; its exit
+status decides (0 pass; 1 difference or vacuous run; else error). The failing
+job's report and reproduce command are kept in the JUnit XML and printed.
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import subprocess
+import sys
+import time
+import xml.sax.saxutils as sx
+
+CONFIGS = ["v1", "v1p4", "wide", "v1-alt", "wide-alt"]
+
+
+def parse_shard(s):
+    try:
+        k, n = (int(x) for x in s.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard '{s}': expected K/N, e.g. 2/8")
+    if not 1 <= k <= n:
+        raise argparse.ArgumentTypeError(f"--shard '{s}': need 1 <= K <= N")
+    return k, n
+
+
+def run_job(tb, cfg, seed, cycles):
+    cmd = [tb, "--config", cfg, "--seed", str(seed), "--cycles", str(cycles), "--quiet", "--no-progress"]
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return cfg, seed, p.returncode, p.stderr, time.time() - t0, " ".join(cmd)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configs", default=",".join(CONFIGS))
+    ap.add_argument("--seeds", type=int, default=8, help="seeds per configuration")
+    ap.add_argument("--first", type=int, default=1, help="first seed")
+    ap.add_argument("--cycles", type=int, default=2000000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--shard", type=parse_shard, default=(1, 1))
+    ap.add_argument("--junit", default="build/regress.xml")
+    ap.add_argument("--tb", default="build/spu-tb")
+    a = ap.parse_args()
+    configs = [c for c in a.configs.split(",") if c]
+    for c in configs:
+        if c not in CONFIGS:
+            ap.error(f"--configs: unknown configuration '{c}' (known: {', '.join(CONFIGS)})")
+    if a.seeds < 1 or a.cycles < 1 or a.jobs < 1:
+        ap.error("--seeds, --cycles and --jobs must be positive")
+    if not os.access(a.tb, os.X_OK):
+        ap.error(f"{a.tb} is not built (make tb)")
+    k, n = a.shard
+    jobs = [(c, s) for s in range(a.first, a.first + a.seeds) for c in configs]
+    jobs = [j for i, j in enumerate(jobs) if i % n == k - 1]
+    print(f"regress: {len(jobs)} jobs (shard {k}/{n}), {a.cycles} cycles each, {a.jobs} processes", flush=True)
+    results = []
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = [ex.submit(run_job, a.tb, c, s, a.cycles) for c, s in jobs]
+        for f in cf.as_completed(futs):
+            cfg, seed, rc, err, dt, cmd = f.result()
+            results.append((cfg, seed, rc, err, dt, cmd))
+            status = "PASS" if rc == 0 else "FAIL"
+            print(f"{status} {cfg} seed {seed} ({dt:.1f} s)", flush=True)
+            if rc != 0:
+                print("\n".join("    " + l for l in err.strip().splitlines()[-40:]), flush=True)
+    results.sort(key=lambda r: (r[0], r[1]))
+    npass = sum(1 for r in results if r[2] == 0)
+    nfail = len(results) - npass
+    os.makedirs(os.path.dirname(a.junit) or ".", exist_ok=True)
+    with open(a.junit, "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        f.write(f'<testsuite name="openspu-regress" tests="{len(results)}" failures="{nfail}" '
+                f'time="{sum(r[4] for r in results):.2f}">\n')
+        for cfg, seed, rc, err, dt, cmd in results:
+            f.write(f'  <testcase classname="lockstep.{sx.escape(cfg)}" name="seed{seed}" time="{dt:.2f}">\n')
+            if rc != 0:
+                f.write(f'    <failure message="exit {rc}">{sx.escape(cmd)}\n{sx.escape(err)}</failure>\n')
+            f.write("  </testcase>\n")
+        f.write("</testsuite>\n")
+    print(f"junit: {a.junit}")
+    print(f"{npass} passed, {nfail} failed")
+    return 0 if nfail == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
