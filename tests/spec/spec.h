@@ -189,6 +189,7 @@ static inline uint64_t spec_field(uint64_t v, unsigned msb, unsigned lsb)
 /* ---------------------------------------------------------- test tables */
 
 extern const spec_test_t spec_tests_interval[];
+extern const spec_test_t spec_tests_ernd[];
 extern const spec_test_t spec_tests_enable[];
 extern const spec_test_t spec_tests_coll[];
 extern const spec_test_t spec_tests_type[];
@@ -196,6 +197,7 @@ extern const spec_test_t spec_tests_filter[];
 extern const spec_test_t spec_tests_latency[];
 extern const spec_test_t spec_tests_pmu[];
 extern const spec_test_t spec_tests_regs[];
+extern const spec_test_t spec_tests_regs_port[];
 extern const spec_test_t spec_tests_knobs[];
 
 #endif

@@ -143,8 +143,8 @@ static int slot_reuse_case(uint32_t knob)
     return 0;
 }
 
-static int d17_3_7_slot_reuse_knob0(void) { return slot_reuse_case(0); }
-static int d17_3_7_slot_reuse_knob1(void) { return slot_reuse_case(1); }
+static int d17_3_7_knob_slot_reuse_0(void) { return slot_reuse_case(0); }
+static int d17_3_7_knob_slot_reuse_1(void) { return slot_reuse_case(1); }
 
 /* semantics.md step 4: "A finish for a slot that is not busy is ignored (no
  * record, no event)" - no sample in flight means SPECompleteSample() is not
@@ -237,8 +237,8 @@ const spec_test_t spec_tests_coll[] = {
     SPEC_TEST(d17_3_7_collided_selection_uses_interval),
     SPEC_TEST(d17_3_7_collision_keeps_other_pmbsr_fields),
     SPEC_TEST(d17_3_7_two_slots_then_collide),
-    SPEC_TEST(d17_3_7_slot_reuse_knob0),
-    SPEC_TEST(d17_3_7_slot_reuse_knob1),
+    SPEC_TEST(d17_3_7_knob_slot_reuse_0),
+    SPEC_TEST(d17_3_7_knob_slot_reuse_1),
     SPEC_TEST(d17_3_7_finish_not_busy_ignored),
     SPEC_TEST(lanes_serial_order),
     SPEC_TEST(lanes_two_selections_one_cycle),

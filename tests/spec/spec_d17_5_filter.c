@@ -86,7 +86,7 @@ static int d17_5_2_fe_and_fne(void)
  * pseudocode both filters take the CU value. PMSEVFR = {3}, PMSNEVFR = {3, 5}.
  * Knob CU_EVOVERLAP 0: every record kept (even those either filter alone
  * would reject); 1: every record rejected by both. */
-static int d17_5_2_overlap_cu_evoverlap(void)
+static int d17_5_2_knob_cu_evoverlap(void)
 {
     for (uint32_t k = 0; k < 2; k++) {
         spec_t s;
@@ -105,7 +105,7 @@ static int d17_5_2_overlap_cu_evoverlap(void)
  * after AND mask). Knob CU_FE: 0 as if FE = 0, 1 no samples. Case x03: bits
  * 0 and 16 are RAZ/WI (never in the mask), so PMSEVFR written with only them
  * is still the CU case. */
-static int d17_5_2_cu_fe_knob(void)
+static int d17_5_2_knob_cu_fe(void)
 {
     for (uint32_t k = 0; k < 2; k++) {
         spec_t s;
@@ -125,7 +125,7 @@ static int d17_5_2_cu_fe_knob(void)
 
 /* registers.md CU, FnE: "PMSFCR_EL1.FnE is 1 and PMSNEVFR_EL1 is zero".
  * Knob CU_FNE: 0 as if FnE = 0, 1 no samples. */
-static int d17_5_2_cu_fne_knob(void)
+static int d17_5_2_knob_cu_fne(void)
 {
     for (uint32_t k = 0; k < 2; k++) {
         spec_t s;
@@ -200,7 +200,7 @@ static int d17_5_3_minlat_boundary(void)
  * then it is CONSTRAINED UNPREDICTABLE whether no samples are recorded or the
  * PE behaves as if PMSFCR_EL1.FL is 0." Knob CU_FL. Case 3xx: FL = 0 ignores
  * MINLAT ("This field is ignored by the PE when PMSFCR_EL1.FL is 0"). */
-static int d17_5_3_fl_cu_and_fl0(void)
+static int d17_5_3_knob_cu_fl_and_fl0(void)
 {
     for (uint32_t k = 0; k < 2; k++) {
         spec_t s;
@@ -342,12 +342,12 @@ const spec_test_t spec_tests_filter[] = {
     SPEC_TEST(d17_5_2_fe_and),
     SPEC_TEST(d17_5_2_fne_or),
     SPEC_TEST(d17_5_2_fe_and_fne),
-    SPEC_TEST(d17_5_2_overlap_cu_evoverlap),
-    SPEC_TEST(d17_5_2_cu_fe_knob),
-    SPEC_TEST(d17_5_2_cu_fne_knob),
+    SPEC_TEST(d17_5_2_knob_cu_evoverlap),
+    SPEC_TEST(d17_5_2_knob_cu_fe),
+    SPEC_TEST(d17_5_2_knob_cu_fne),
     SPEC_TEST(d17_5_2_bits_outside_mask_ignored),
     SPEC_TEST(d17_5_3_minlat_boundary),
-    SPEC_TEST(d17_5_3_fl_cu_and_fl0),
+    SPEC_TEST(d17_5_3_knob_cu_fl_and_fl0),
     SPEC_TEST(d17_5_4_fds_data_source_index),
     SPEC_TEST(d17_5_4_fds_only_loads),
     SPEC_TEST(d17_5_5_discard_mode),

@@ -152,6 +152,16 @@ static int d17_5_1_v1_no_fp_simd(void)
         CASE((int)i + 1);
         TRY(spec_expect(&s, 4, c[i].type, 0, 0, 0, c[i].why));
     }
+    /* Case 10: "ctrl<2:0> = PMSFCR_EL1.TYPE<2:0>" only, even if a register
+     * file held TYPE<3> (unreachable through the port): ctrl = {LD}, so an
+     * FP-only op is rejected by SPECollectRecord(). */
+    CASE(10);
+    uint64_t regs[SPU_NREGS] = {0};
+    regs[SPU_REG_PMSFCR_EL1] = FCR_FT | FCR_TYPE(TLD | TFP);
+    spu_record_in_t in = {.total_latency = 4, .type = TFP};
+    spu_record_out_t o;
+    spu_collect_record(&s.cfg, regs, &in, &o);
+    CHECK(!o.collect && o.why == WTYPE, "v1 FP-only op with TYPE<3> in the register file (why 0x%X)", o.why);
     return 0;
 }
 
@@ -235,7 +245,7 @@ static int d17_5_1_eft_all_zero_not_cu(void)
  * UNPREDICTABLE whether no samples are recorded or the PE behaves as if
  * PMSFCR_EL1.FT is 0." Knob CU_FT: 1 = no samples, 0 = as if FT = 0. Case
  * 3xx: the named config v1-alt has CU_FT = 1. */
-static int d17_5_1_cu_ft_knob(void)
+static int d17_5_1_knob_cu_ft(void)
 {
     for (uint32_t k = 0; k < 3; k++) {
         spu_config_t cfg;
@@ -267,6 +277,6 @@ const spec_test_t spec_tests_type[] = {
     SPEC_TEST(d17_5_1_atomic_ld_st),
     SPEC_TEST(d17_5_1_ft0_ignores_type),
     SPEC_TEST(d17_5_1_eft_all_zero_not_cu),
-    SPEC_TEST(d17_5_1_cu_ft_knob),
+    SPEC_TEST(d17_5_1_knob_cu_ft),
     SPEC_END,
 };
