@@ -103,7 +103,7 @@ $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 
 $(VL)/%/dut_shim.o: tb/dut_shim.cpp tb/dut.h $(VL)/%/lib.a
 	$(VL_CXX) -Igolden -Itb -I$(GEN) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
-	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
+	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DVROOT_HDR='"Vspu_$(call cid,$*)___024root.h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
 	    -DRTL_DIGEST='"$(RTL_DIGEST)"' -c $< -o $@
 
 $(VL)/verilated.a: | $(GEN_C)
