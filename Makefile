@@ -52,7 +52,7 @@ $(GEN_C) $(GEN_V) &: $(CFG_SRC) tools/gen_config.py
 	$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 
 check-gen: gen ## prove the C and Verilog expansions agree and are up to date
-	@tests/check_gen.sh
+	@BUILD=$(BUILD) tests/check_gen.sh
 
 # ------------------------------------------------------------------ C programs
 $(OBJ)/%.o: %.c $(HDRS) | $(GEN_C)
@@ -127,17 +127,22 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/dut.o $(foreach c,$(CONFIGS),$(VL
 RUN_CONFIG ?= v1p4
 RUN_SEED   ?= 1
 RUN_CYCLES ?= 20000000
-run: tb ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
+NPROC      := $(shell nproc 2>/dev/null || echo 2)
+run: ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
+	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
 
-test: csim tb $(BUILD)/spu-spec-tests ## every test suite; ends with "N passed, N failed"
-	@tests/run_tests.sh
+test: ## every test suite; ends with "N passed, N failed"
+	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests
+	@BUILD=$(BUILD) tests/run_tests.sh
 
 REGRESS_ARGS ?= --seeds 8 --cycles 2000000
-regress: tb ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
+regress: ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
+	@$(MAKE) -s -j$(NPROC) tb
 	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
 
-bench: tb deps ## lockstep vs DUT-only cycles/s per configuration, and a profile
+bench: deps ## lockstep vs DUT-only cycles/s per configuration, and a profile
+	@$(MAKE) -s -j$(NPROC) tb
 	@tools/bench.sh
 
 lint: gen ## C with every warning as an error, and the RTL with verilator -Wall

@@ -60,12 +60,13 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (c->inject && cy.cycle == c->inject_cycle)
             cmp_perturb(&mout, c->inject);
         ls_hist_t *h = &r->hist[r->nhist++ % LS_HISTORY];
-        h->cy = cy;
+        h->cycle = cy.cycle;
         h->in = in;
-        h->dut = dout;
-        h->model = mout;
+        h->out = mout;
         r->cycles++;
         if (memcmp(&dout, &mout, sizeof dout) != 0) {
+            r->fail_dut = dout;
+            r->fail_model = mout;
             r->status = LS_DIFF;
             r->fail_cycle = cy.cycle;
             r->ndiff = cmp_outputs(c->cfg, &dout, &mout, r->diff, CMP_MAX_DIFFS);
@@ -89,7 +90,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         fprintf(stderr, "\r%*s\r", 110, "");
     if (r->status == LS_PASS && !c->wave)
         run_finish(&run);
-    memcpy(r->regs, m.reg, sizeof r->regs);
+    for (int i = 0; i < SPU_NREGS; i++)
+        r->regs[i] = spu_model_reg_read(&m, i);
     r->lfsr = m.lfsr;
     r->log = run.log;
     if (tracing)

@@ -11,10 +11,12 @@
 
 #define LS_HISTORY 32
 
+/* One cycle of history. Until the failing cycle the DUT's outputs equal the
+ * model's, so only one copy is kept (this is written every cycle). */
 typedef struct ls_hist {
-    spu_cyc_t cy;
+    uint64_t cycle;
     spu_in_t in;
-    spu_out_t dut, model;
+    spu_out_t out;
 } ls_hist_t;
 
 typedef struct ls_cfg {
@@ -39,6 +41,7 @@ typedef struct ls_result {
     int ndiff;
     cmp_diff_t diff[CMP_MAX_DIFFS];
     ls_hist_t hist[LS_HISTORY];  /* ring: the last cycles up to the failure */
+    spu_out_t fail_dut, fail_model; /* the outputs of the failing cycle */
     uint64_t nhist;
     uint64_t regs[SPU_NREGS];    /* model registers after the failing cycle */
     uint32_t lfsr;

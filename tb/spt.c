@@ -6,6 +6,7 @@
  * per line; the item and op arrays grow by doubling. Every defect is an error
  * "FILE:LINE:COL: error: ..." with COL (1-based, bytes) at the offending token.
  */
+#include "spl.h"
 #include "spt.h"
 
 #include <errno.h>
@@ -41,36 +42,25 @@ struct spt_oploc {
 
 /* ------------------------------------------------------------ registers */
 
-static const struct {
-    const char *name;
-    uint16_t enc;
-} reg_tab[] = {
-#define X(n, e, ro) {#n, (uint16_t)(e)},
-    SPU_REG_LIST(X)
-#undef X
-};
-#define NREG_TAB (sizeof reg_tab / sizeof reg_tab[0])
-
+/* Register names are the golden model's (spu_reg_by_name); the s-form of an
+ * unknown encoding is spl_reg_str()'s, so traces and logs spell alike. */
 static int reg_lookup(const char *s, size_t n, uint16_t *enc)
 {
-    for (size_t i = 0; i < NREG_TAB; i++)
-        if (strlen(reg_tab[i].name) == n && memcmp(reg_tab[i].name, s, n) == 0) {
-            *enc = reg_tab[i].enc;
-            return 1;
-        }
-    return 0;
+    char name[32];
+    if (n >= sizeof name)
+        return 0;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    const int idx = spu_reg_by_name(name);
+    if (idx < 0)
+        return 0;
+    *enc = spu_reg_enc(idx);
+    return 1;
 }
 
 static void reg_str(uint16_t enc, char *buf, size_t len)
 {
-    for (size_t i = 0; i < NREG_TAB; i++)
-        if (reg_tab[i].enc == enc) {
-            snprintf(buf, len, "%s", reg_tab[i].name);
-            return;
-        }
-    snprintf(buf, len, "s%u_%u_c%u_c%u_%u", (unsigned)(enc >> 14) & 3u,
-             (unsigned)(enc >> 11) & 7u, (unsigned)(enc >> 7) & 15u,
-             (unsigned)(enc >> 3) & 15u, (unsigned)enc & 7u);
+    spl_reg_str(enc, buf, len);
 }
 
 /* -------------------------------------------------------------- parsing */

@@ -100,17 +100,18 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
         for (int i = 0; i < r->ndiff && i < CMP_MAX_DIFFS; i++)
             fprintf(e, "%-28s %#20" PRIx64 " %#20" PRIx64 "\n", r->diff[i].name, r->diff[i].dut, r->diff[i].model);
     }
-    fprintf(e, "--- last %u cycles (inputs | DUT outputs | model outputs where they differ)\n",
+    fprintf(e, "--- last %u cycles (inputs | outputs; DUT and model agree until the last)\n",
             (unsigned)(r->nhist < LS_HISTORY ? r->nhist : LS_HISTORY));
     const uint64_t first = r->nhist > LS_HISTORY ? r->nhist - LS_HISTORY : 0;
     for (uint64_t k = first; k < r->nhist; k++) {
         const ls_hist_t *h = &r->hist[k % LS_HISTORY];
+        const int last = k + 1 == r->nhist && r->status == LS_DIFF;
         cmp_in_str(&s->cfg, &h->in, a, sizeof a);
-        cmp_out_str(&s->cfg, &h->dut, b, sizeof b);
-        fprintf(e, "%8" PRIu64 " | %s | %s\n", h->cy.cycle, a, b);
-        if (memcmp(&h->dut, &h->model, sizeof h->dut) != 0) {
-            cmp_out_str(&s->cfg, &h->model, b, sizeof b);
-            fprintf(e, "%8s   model: %s\n", "", b);
+        cmp_out_str(&s->cfg, last ? &r->fail_dut : &h->out, b, sizeof b);
+        fprintf(e, "%8" PRIu64 " | %s | %s%s\n", h->cycle, a, last ? "DUT:   " : "", b);
+        if (last) {
+            cmp_out_str(&s->cfg, &r->fail_model, b, sizeof b);
+            fprintf(e, "%8s   %*s | model: %s\n", "", (int)strlen(a), "", b);
         }
     }
     fprintf(e, "--- model registers after cycle %" PRIu64 " (LFSR 0x%06X)\n", r->fail_cycle, r->lfsr);

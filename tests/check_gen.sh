@@ -10,8 +10,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 $PYTHON tools/gen_config.py configs/spu.toml "$tmp/gen"
-if ! diff -r "$tmp/gen" build/gen >"$tmp/diff.txt"; then
-    echo "check-gen: build/gen differs from a fresh expansion of configs/spu.toml:"
+if ! diff -r "$tmp/gen" "${BUILD:-build}/gen" >"$tmp/diff.txt"; then
+    echo "check-gen: ${BUILD:-build}/gen differs from a fresh expansion of configs/spu.toml:"
     head -20 "$tmp/diff.txt"
     fail=1
 fi

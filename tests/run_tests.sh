@@ -5,7 +5,7 @@
 #   tests/run_tests.sh SUITE...   some of: gen spec vectors bad csim tb
 set -uo pipefail
 cd "$(dirname "$0")/.."
-B=build
+B=${BUILD:-build}
 CSIM=$B/spu-csim
 TB=$B/spu-tb
 TMP=$(mktemp -d)

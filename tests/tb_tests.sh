@@ -4,8 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 TMP=${1:-$(mktemp -d)}
-TB=build/spu-tb
-CSIM=build/spu-csim
+TB=${BUILD:-build}/spu-tb
+CSIM=${BUILD:-build}/spu-csim
 CYCLES=${TB_CYCLES:-2000000}
 
 ok()  { echo "PASS $1"; }
