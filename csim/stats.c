@@ -33,6 +33,7 @@ void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
     fprintf(f, "samples %" PRIu64 "  collisions %" PRIu64 "  records kept %" PRIu64
                "  rejected %" PRIu64 "  reads %" PRIu64 "\n",
             log->samples, log->collisions, log->kept, log->rejected, log->reads);
+    fprintf(f, "cycles with several selections %" PRIu64 "\n", log->multi);
     static const char *const why[6] = {"type", "ev", "nev", "lat", "ds", "discard"};
     fprintf(f, "rejected by reason:");
     for (int b = 0; b < 6; b++)

@@ -81,6 +81,8 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
         spl_reset(log, t);
         return 0;
     }
+    const uint8_t sel = out->smp_valid | out->col_valid;
+    log->multi += (sel & (sel - 1u)) != 0;
     for (unsigned l = 0; l < c->cfg->lanes; l++) {
         if ((out->col_valid >> l) & 1u)
             spl_collision(log, t, cy->op_id[l]);

@@ -160,6 +160,10 @@ void tick(spu_dut_t *d)
 {
     if (!d->fst && rise_once(d->top->rootp, d->top.get()))
         return;
+    if (d->top->clk_i) { /* coming from rise_once(): give the edge a low phase */
+        d->top->clk_i = 0;
+        d->top->eval();
+    }
     d->top->clk_i = 1;
     d->top->eval();
     if (d->fst)

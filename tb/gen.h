@@ -31,6 +31,7 @@ typedef struct gen_params {
     uint32_t read_gap;           /* mean cycles between register reads (0 = never) */
     uint32_t reset_gap;          /* mean cycles between mid-run resets (0 = never) */
     uint32_t p_filter;           /* % of programs that enable each filter */
+    uint32_t p_close;            /* % of reprogramming bursts aiming at several selections in a cycle */
 } gen_params_t;
 
 #define GEN_MAX_PERIOD 16

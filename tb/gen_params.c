@@ -31,7 +31,8 @@
     X(toggle_gap, 0, 0xFFFFFFFF, "mean cycles between enable toggles (0 never)")             \
     X(read_gap, 0, 0xFFFFFFFF, "mean cycles between reads (0 never)")                        \
     X(reset_gap, 0, 0xFFFFFFFF, "mean cycles between resets (0 never)")                      \
-    X(p_filter, 0, 100, "% programs enabling each filter")
+    X(p_filter, 0, 100, "% programs enabling each filter")                                  \
+    X(p_close, 0, 100, "% reprogramming aimed at several selections per cycle")
 
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
 {
@@ -63,6 +64,7 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     p->read_gap = 500 + gen_below(&s, 5000);
     p->reset_gap = gen_below(&s, 4) ? 0 : 500000 + gen_below(&s, 2000000);
     p->p_filter = 35;
+    p->p_close = 25;
 }
 
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)

@@ -130,8 +130,24 @@ void gen_prog_program(spu_gen_t *g)
     push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g));
 }
 
+/* Several selections in one cycle (LANES > 1): with ERnd they need the
+ * secondary counter to expire a member or two before the primary one and a
+ * small random draw, so restore a PMSICR that makes that likely, as a
+ * context switch could. */
+static void close_selections(spu_gen_t *g)
+{
+    const uint64_t e = 1 + gen_below(&g->rng, 6);
+    const uint64_t c = e + gen_below(&g->rng, g->cfg->lanes + 1);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, (1u + gen_below(&g->rng, 2)) << 8 | 1u);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, e << 56 | c);
+}
+
 void gen_prog_reprogram(spu_gen_t *g)
 {
+    if (g->cfg->lanes > 1 && gen_below(&g->rng, 100) < g->p.p_close) {
+        close_selections(g);
+        return;
+    }
     for (int i = 0, n = 1 + (int)gen_below(&g->rng, 3); i < n; i++)
         write_some(g);
 }

@@ -15,6 +15,7 @@ typedef struct spl_log {
     const spu_config_t *cfg;
     uint64_t pmu[SPU_NPMU];       /* totals of the PMU outputs */
     uint64_t samples, collisions, kept, rejected, reads;
+    uint64_t multi;               /* cycles with more than one selection */
     uint64_t why[6];              /* records rejected for each reason */
 } spl_log_t;
 

@@ -246,9 +246,10 @@ int main(int argc, char **argv)
     }
     const int vac = check_vacuous(&o, &r);
     fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
-                    " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
+                    " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
+                    " cycles with several selections, %.2f M cycles/s\n",
             vac ? "FAIL" : "PASS", s.cfg.name, r.cycles, r.log.samples, r.log.collisions, r.log.kept,
-            r.log.rejected, r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0);
+            r.log.rejected, r.log.multi, r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0);
     if (o.stats)
         for (int i = 0; i < SPU_NPMU; i++)
             if (spu_pmu_implemented(&s.cfg, i))

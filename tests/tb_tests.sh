@@ -29,6 +29,15 @@ for cfg in v1 v1p4 wide v1-alt wide-alt; do
     fi
 done
 
+# 1b. Several selections in one cycle (LANES > 1), serially in lane order:
+#     the run must compare clean and must actually contain such cycles.
+for cfg in wide wide-alt; do
+    $TB --config $cfg --seed 5 --cycles 400000 --quiet --no-progress --gen reprog_gap=100,p_close=100 2>"$TMP/e"
+    rc=$?
+    n=$(sed -nE 's/.* ([0-9]+) cycles with several selections.*/\1/p' "$TMP/e")
+    if [ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ]; then ok "tb/several_selections_one_cycle/$cfg ($n cycles)"; else bad "tb/several_selections_one_cycle/$cfg" "exit $rc, ${n:-0} cycles"; fi
+done
+
 # 2. Mid-run resets really happen in that profile, and the log is csim's.
 $TB --config wide --seed 3 --cycles 300000 --no-progress --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
     >"$TMP/tb.spl" 2>/dev/null
@@ -73,7 +82,7 @@ done
 # 5. The failure report: saved stimulus reproduces; every part is present.
 saved=$(grep -oE 'build/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$saved" ] && [ -s "$saved" ] && grep -q 'last 32 cycles' "$TMP/e" && grep -q 'model registers' "$TMP/e" \
-   && grep -q -- '--init-seed' "$TMP/e" && grep -q 'binary build/spu-tb' "$TMP/e"; then
+   && grep -q -- '--init-seed' "$TMP/e" && grep -qE '^binary .*spu-tb \(Vspu_v1p4' "$TMP/e"; then
     $TB "$saved" --quiet --no-progress --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
     if grep -q "FIRST DIFFERENCE at cycle $((rc_cycle + 17))" "$TMP/e2"; then ok tb/report_and_saved_stimulus; else bad tb/report_and_saved_stimulus "saved trace does not reproduce"; fi
 else
