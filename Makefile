@@ -98,7 +98,7 @@ DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
 	$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
-	$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a
+	$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a >/dev/null
 	cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
 
 $(VL)/%/dut_shim.o: tb/dut_shim.cpp tb/dut.h $(VL)/%/lib.a

@@ -17,6 +17,14 @@
 //
 // Register index i (configs/spu.toml order) selects the 16-bit slice of
 // REG_ENC, the 64-bit slice of REG_WMASK and bit i of REG_PRESENT.
+//
+// Structure chosen for simulation speed (Verilator): one 64-bit register per
+// architectural register, each with its own write enable, and the read mux
+// and write decode inside the clocked block, where they run once per clock
+// edge and only when there is an access. (A single 832-bit register vector
+// with loops over variable part-selects was copied word by word several
+// times per evaluation; combinational logic that reads both inputs and
+// registers is evaluated twice per cycle by Verilator 5.)
 
 `default_nettype none
 
@@ -52,104 +60,131 @@ module spu_regs #(
   output wire [63:0] pmsdsfr_o               // PMSDSFR_EL1
 );
 
-  // Register indexes (configs/spu.toml and golden spu_config.h order).
-  localparam integer NREGS     = 13;
-  localparam integer PMSCR     = 0;
-  localparam integer PMSNEVFR  = 1;
-  localparam integer PMSICR    = 2;
-  localparam integer PMSIRR    = 3;
-  localparam integer PMSFCR    = 4;
-  localparam integer PMSEVFR   = 5;
-  localparam integer PMSLATFR  = 6;
-  localparam integer PMSIDR_I  = 7;
-  localparam integer PMBLIMITR = 8;
-  localparam integer PMBPTR    = 9;
-  localparam integer PMBSR     = 10;
-  localparam integer PMSDSFR   = 11;
-  localparam integer PMBIDR_I  = 12;
-  localparam integer COLL      = PMBSR * 64 + `SPU_F_PMBSR_EL1_COLL_LSB;
+  // Register indexes (configs/spu.toml and golden spu_config.h order):
+  // 0 PMSCR, 1 PMSNEVFR, 2 PMSICR, 3 PMSIRR, 4 PMSFCR, 5 PMSEVFR,
+  // 6 PMSLATFR, 7 PMSIDR, 8 PMBLIMITR, 9 PMBPTR, 10 PMBSR, 11 PMSDSFR,
+  // 12 PMBIDR. Per register: encoding, write mask, implemented.
+  localparam [15:0] E_SCR   = REG_ENC[16*0  +: 16];
+  localparam [15:0] E_NEVFR = REG_ENC[16*1  +: 16];
+  localparam [15:0] E_ICR   = REG_ENC[16*2  +: 16];
+  localparam [15:0] E_IRR   = REG_ENC[16*3  +: 16];
+  localparam [15:0] E_FCR   = REG_ENC[16*4  +: 16];
+  localparam [15:0] E_EVFR  = REG_ENC[16*5  +: 16];
+  localparam [15:0] E_LATFR = REG_ENC[16*6  +: 16];
+  localparam [15:0] E_SIDR  = REG_ENC[16*7  +: 16];
+  localparam [15:0] E_LIM   = REG_ENC[16*8  +: 16];
+  localparam [15:0] E_PTR   = REG_ENC[16*9  +: 16];
+  localparam [15:0] E_BSR   = REG_ENC[16*10 +: 16];
+  localparam [15:0] E_DSFR  = REG_ENC[16*11 +: 16];
+  localparam [15:0] E_BIDR  = REG_ENC[16*12 +: 16];
 
-  // The stored registers, at [64i+:64]. PMSICR_EL1 lives in spu_interval and
-  // the ID registers are constants, so their slices here stay zero.
-  reg [NREGS*64-1:0] regs_q, regs_d;
+  localparam [63:0] M_SCR   = REG_WMASK[64*0  +: 64];
+  localparam [63:0] M_NEVFR = REG_WMASK[64*1  +: 64];
+  localparam [63:0] M_ICR   = REG_WMASK[64*2  +: 64];
+  localparam [63:0] M_IRR   = REG_WMASK[64*3  +: 64];
+  localparam [63:0] M_FCR   = REG_WMASK[64*4  +: 64];
+  localparam [63:0] M_EVFR  = REG_WMASK[64*5  +: 64];
+  localparam [63:0] M_LATFR = REG_WMASK[64*6  +: 64];
+  localparam [63:0] M_LIM   = REG_WMASK[64*8  +: 64];
+  localparam [63:0] M_PTR   = REG_WMASK[64*9  +: 64];
+  localparam [63:0] M_BSR   = REG_WMASK[64*10 +: 64];
+  localparam [63:0] M_DSFR  = REG_WMASK[64*11 +: 64];
 
-  // ---------------------------------------------------------- decode
-  reg [NREGS-1:0] hit;                       // encoding i implemented
-  always @* begin : b_decode
-    integer i;
-    for (i = 0; i < NREGS; i = i + 1)
-      hit[i] = (reg_enc_i == REG_ENC[16*i +: 16]) && REG_PRESENT[i];
-  end
+  localparam integer COLL = `SPU_F_PMBSR_EL1_COLL_LSB;
 
-  wire found    = |hit;
-  wire is_ro    = hit[PMSIDR_I] | hit[PMBIDR_I];
-  wire rd_ok    = reg_valid_i & ~reg_write_i & found;
-  wire wr_ok    = reg_valid_i & reg_write_i & found & ~is_ro;
-  wire undef    = reg_valid_i & (~found | (reg_write_i & is_ro));
+  // The stored registers. PMSICR_EL1 lives in spu_interval and the ID
+  // registers are constants.
+  reg [63:0] scr_q, nevfr_q, irr_q, fcr_q, evfr_q, latfr_q;
+  reg [63:0] lim_q, ptr_q, bsr_q, dsfr_q;
 
-  // ------------------------------------------------------------- read
-  // The register seen by MRS: stored value, PMSICR_EL1 from spu_interval,
-  // ID registers from the configuration. Values at the start of the cycle.
-  reg [NREGS*64-1:0] view;
-  reg [63:0]         rdata;
-  always @* begin : b_read
-    integer i;
-    view                     = regs_q;
-    view[PMSICR*64 +: 64]    = pmsicr_i;
-    view[PMSIDR_I*64 +: 64]  = PMSIDR;
-    view[PMBIDR_I*64 +: 64]  = PMBIDR;
-    rdata                    = 64'd0;
-    for (i = 0; i < NREGS; i = i + 1)
-      if (hit[i]) rdata = rdata | view[64*i +: 64];
-  end
+  // MSR PMSICR_EL1 (the only access decoded outside the clocked block,
+  // because spu_interval needs the strobe in the same cycle).
+  assign icr_we_o    = reg_valid_i & reg_write_i & REG_PRESENT[2] &
+                       (reg_enc_i == E_ICR);
+  assign icr_wdata_o = reg_wdata_i & M_ICR;
 
-  // ------------------------------------------------------------ write
-  always @* begin : b_write
-    integer i;
-    regs_d = regs_q;
-    // D17.3.7: a collision sets PMBSR_EL1.COLL; the MSR below wins.
-    if (coll_set_i) regs_d[COLL] = 1'b1;
-    for (i = 0; i < NREGS; i = i + 1)
-      if (wr_ok && hit[i] && i != PMSICR)
-        regs_d[64*i +: 64] = reg_wdata_i & REG_WMASK[64*i +: 64];
-  end
-
-  assign icr_we_o    = wr_ok & hit[PMSICR];
-  assign icr_wdata_o = reg_wdata_i & REG_WMASK[PMSICR*64 +: 64];
-
-  always @(posedge clk_i) begin
+  // -------------------------------------------------- access and state
+  // Encodings are distinct, so the case finds the one register an encoding
+  // names; `pres` is that register's REG_PRESENT bit (absent -> UNDEFINED).
+  always @(posedge clk_i) begin : b_regs
+    reg        pres;                         // encoding implemented
+    reg        ro;                           // ID register (MRS only)
+    reg [63:0] rdata;                        // its value at cycle start
     if (!rst_ni) begin
-      regs_q      <= {NREGS*64{1'b0}};
+      scr_q       <= 64'd0;
+      nevfr_q     <= 64'd0;
+      irr_q       <= 64'd0;
+      fcr_q       <= 64'd0;
+      evfr_q      <= 64'd0;
+      latfr_q     <= 64'd0;
+      lim_q       <= 64'd0;
+      ptr_q       <= 64'd0;
+      bsr_q       <= 64'd0;
+      dsfr_q      <= 64'd0;
       reg_rdata_o <= 64'd0;
       reg_undef_o <= 1'b0;
     end else begin
-      regs_q      <= regs_d;
-      reg_rdata_o <= rd_ok ? rdata : 64'd0;
-      reg_undef_o <= undef;
+      // D17.3.7: a collision sets PMBSR_EL1.COLL; an MSR below wins.
+      if (coll_set_i) bsr_q[COLL] <= 1'b1;
+      reg_rdata_o <= 64'd0;
+      reg_undef_o <= 1'b0;
+      if (reg_valid_i) begin
+        ro = 1'b0;
+        case (reg_enc_i)
+          E_SCR:   begin pres = REG_PRESENT[0];  rdata = scr_q;    end
+          E_NEVFR: begin pres = REG_PRESENT[1];  rdata = nevfr_q;  end
+          E_ICR:   begin pres = REG_PRESENT[2];  rdata = pmsicr_i; end
+          E_IRR:   begin pres = REG_PRESENT[3];  rdata = irr_q;    end
+          E_FCR:   begin pres = REG_PRESENT[4];  rdata = fcr_q;    end
+          E_EVFR:  begin pres = REG_PRESENT[5];  rdata = evfr_q;   end
+          E_LATFR: begin pres = REG_PRESENT[6];  rdata = latfr_q;  end
+          E_SIDR:  begin pres = REG_PRESENT[7];  rdata = PMSIDR;
+                         ro = 1'b1;                                end
+          E_LIM:   begin pres = REG_PRESENT[8];  rdata = lim_q;    end
+          E_PTR:   begin pres = REG_PRESENT[9];  rdata = ptr_q;    end
+          E_BSR:   begin pres = REG_PRESENT[10]; rdata = bsr_q;    end
+          E_DSFR:  begin pres = REG_PRESENT[11]; rdata = dsfr_q;   end
+          E_BIDR:  begin pres = REG_PRESENT[12]; rdata = PMBIDR;
+                         ro = 1'b1;                                end
+          default: begin pres = 1'b0;            rdata = 64'd0;    end
+        endcase
+        if (!pres || (reg_write_i && ro)) begin
+          reg_undef_o <= 1'b1;
+        end else if (!reg_write_i) begin
+          reg_rdata_o <= rdata;
+        end else begin
+          // Step 7: wdata & WMASK; PMSICR_EL1 is written in spu_interval.
+          case (reg_enc_i)
+            E_SCR:   scr_q   <= reg_wdata_i & M_SCR;
+            E_NEVFR: nevfr_q <= reg_wdata_i & M_NEVFR;
+            E_IRR:   irr_q   <= reg_wdata_i & M_IRR;
+            E_FCR:   fcr_q   <= reg_wdata_i & M_FCR;
+            E_EVFR:  evfr_q  <= reg_wdata_i & M_EVFR;
+            E_LATFR: latfr_q <= reg_wdata_i & M_LATFR;
+            E_LIM:   lim_q   <= reg_wdata_i & M_LIM;
+            E_PTR:   ptr_q   <= reg_wdata_i & M_PTR;
+            E_BSR:   bsr_q   <= reg_wdata_i & M_BSR;
+            E_DSFR:  dsfr_q  <= reg_wdata_i & M_DSFR;
+            default: ;                       // PMSICR_EL1: spu_interval
+          endcase
+        end
+      end
     end
   end
 
-  assign pmscr_o     = regs_q[PMSCR*64     +: 64];
-  assign pmsnevfr_o  = regs_q[PMSNEVFR*64  +: 64];
-  assign pmsirr_o    = regs_q[PMSIRR*64    +: 64];
-  assign pmsfcr_o    = regs_q[PMSFCR*64    +: 64];
-  assign pmsevfr_o   = regs_q[PMSEVFR*64   +: 64];
-  assign pmslatfr_o  = regs_q[PMSLATFR*64  +: 64];
-  assign pmblimitr_o = regs_q[PMBLIMITR*64 +: 64];
-  assign pmbsr_o     = regs_q[PMBSR*64     +: 64];
-  assign pmsdsfr_o   = regs_q[PMSDSFR*64   +: 64];
+  assign pmscr_o     = scr_q;
+  assign pmsnevfr_o  = nevfr_q;
+  assign pmsirr_o    = irr_q;
+  assign pmsfcr_o    = fcr_q;
+  assign pmsevfr_o   = evfr_q;
+  assign pmslatfr_o  = latfr_q;
+  assign pmblimitr_o = lim_q;
+  assign pmbsr_o     = bsr_q;
+  assign pmsdsfr_o   = dsfr_q;
 
   // PMBPTR_EL1 is read and written but not used by this unit (no Profiling
-  // Buffer yet, ARCHITECTURE.md); the ID-register slices are never written.
-  wire unused_regs = ^{regs_q[PMBPTR*64 +: 64], regs_q[PMSICR*64 +: 64],
-                       regs_q[PMSIDR_I*64 +: 64], regs_q[PMBIDR_I*64 +: 64]};
-
-`ifdef FORMAL
-  // Encodings are distinct, so at most one register matches.
-  always @* begin
-    assert ((hit & (hit - 13'd1)) == 13'd0);
-  end
-`endif
+  // Buffer yet, ARCHITECTURE.md).
+  wire unused_regs = ^ptr_q;
 
 endmodule
 

@@ -112,7 +112,6 @@ module spu_top #(
   output wire                obs_enabled_o     // profiling enabled last cycle
 );
 
-
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
   wire [63:0] pmblimitr, pmbsr, pmsdsfr, pmsicr;
