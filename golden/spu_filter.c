@@ -134,7 +134,8 @@ static void filter_by_data_source(const spu_config_t *cfg, const uint64_t *r,
 void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
                         const spu_record_in_t *in, spu_record_out_t *out)
 {
-    memset(out, 0, sizeof *out);
+    static const spu_record_out_t zero;
+    *out = zero;
     filter_by_events(cfg, regs, in->events, out);
     filter_by_type(cfg, regs, in->type, out);
     filter_by_latency(cfg, regs, in->total_latency, out);

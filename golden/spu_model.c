@@ -149,7 +149,8 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
 
 void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    memset(out, 0, sizeof *out);
+    static const spu_out_t zero; /* constant, so no global state */
+    *out = zero;
     if (!in->rst_n) {
         spu_model_reset(m);
         return;
@@ -163,18 +164,21 @@ void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     if (en && !m->prev_en && icr == 0)
         spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
 
-    uint8_t busy = 0;
-    for (unsigned s = 0; s < cfg->slots; s++)
-        busy |= (uint8_t)(m->slot[s].busy << s);
-    const uint8_t freed = complete_samples(m, in, en, out);
-    issue_samples(m, in);
+    /* Most cycles have no event: test the strobes before walking ports. */
+    const uint8_t freed = in->fin_valid ? complete_samples(m, in, en, out) : 0;
+    if (in->iss_valid)
+        issue_samples(m, in);
 
     int coll = 0;
-    if (en) {
+    if (en && in->pop_valid) {
         /* SLOT_REUSE: a slot freed this cycle serves this cycle's selections
-         * only with knob value 1. */
-        const uint8_t all = (uint8_t)((1u << cfg->slots) - 1u);
-        const uint8_t avail = (uint8_t)(all & ~(cfg->knob[SPU_KNOB_SLOT_REUSE] ? (busy & ~freed) : busy));
+         * only with knob value 1 (freed slots were busy at the cycle start). */
+        uint8_t busy = 0;
+        for (unsigned s = 0; s < cfg->slots; s++)
+            busy |= (uint8_t)(m->slot[s].busy << s);
+        if (!cfg->knob[SPU_KNOB_SLOT_REUSE])
+            busy |= freed;
+        const uint8_t avail = (uint8_t)(((1u << cfg->slots) - 1u) & ~busy);
         coll = start_samples(m, in, avail, &icr, &lfsr, out);
     }
     m->reg[SPU_REG_PMSICR_EL1] = icr;

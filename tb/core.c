@@ -11,11 +11,13 @@ void core_init(spu_core_t *c, const spu_config_t *cfg)
 {
     memset(c, 0, sizeof *c);
     c->cfg = cfg;
+    c->next_event = UINT64_MAX;
 }
 
 void core_reset(spu_core_t *c)
 {
     memset(c->slot, 0, sizeof c->slot);
+    c->next_event = UINT64_MAX;
 }
 
 int core_idle(const spu_core_t *c)
@@ -42,6 +44,8 @@ uint64_t core_next_event(const spu_core_t *c)
 
 void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
 {
+    if (cycle < c->next_event) /* nothing due: the common case */
+        return;
     /* Event k of the cycle goes to port (k + cycle) % SLOTS: every port sees
      * every slot, and the mapping follows from the trace alone. */
     const unsigned n = c->cfg->slots;
@@ -70,6 +74,7 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
             sl->live = 0; /* the unit frees the slot this cycle */
         }
     }
+    c->next_event = core_next_event(c);
 }
 
 int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
@@ -83,7 +88,7 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
     }
     const uint8_t sel = out->smp_valid | out->col_valid;
     log->multi += (sel & (sel - 1u)) != 0;
-    for (unsigned l = 0; l < c->cfg->lanes; l++) {
+    for (unsigned l = 0; sel >> l; l++) {
         if ((out->col_valid >> l) & 1u)
             spl_collision(log, t, cy->op_id[l]);
         if (!((out->smp_valid >> l) & 1u))
@@ -101,9 +106,11 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
         sl->live = 1;
         sl->issued = 0;
         sl->entry = t;
+        if (t + sl->op.iss < c->next_event)
+            c->next_event = t + sl->op.iss;
         spl_sample(log, t, cy->op_id[l], l, s);
     }
-    for (unsigned p = 0; p < c->cfg->slots; p++) {
+    for (unsigned p = 0; out->rec_valid >> p; p++) {
         if (!((out->rec_valid >> p) & 1u))
             continue;
         if (!((in->fin_valid >> p) & 1u)) {

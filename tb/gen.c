@@ -105,16 +105,36 @@ static void schedule(spu_gen_t *g)
     }
 }
 
+/* The cycles up to plain_until() carry only members; gen_next() takes the
+ * short path through them (it runs every cycle of a lockstep run). */
+static void take_action(spu_gen_t *g, spu_cyc_t *cy)
+{
+    const gen_action_t *a = &g->act[g->iact++];
+    switch (a->kind) {
+    case GEN_ACT_WRITE:
+    case GEN_ACT_READ:
+        cy->reg_valid = 1;
+        cy->reg_write = a->kind == GEN_ACT_WRITE;
+        cy->reg_enc = a->enc;
+        cy->reg_wdata = a->kind == GEN_ACT_WRITE ? a->value : 0;
+        break;
+    case GEN_ACT_CTX:
+        g->el = a->el;
+        g->allow = a->allow;
+        break;
+    default: /* GEN_ACT_RESET: the cycle carries nothing else */
+        cy->reset = 1;
+        break;
+    }
+}
+
 static int gen_next(void *self, spu_cyc_t *cy)
 {
     spu_gen_t *g = self;
-    if (g->cycle >= g->end_cycle || g->next_op >= g->end_ops)
+    if (g->next_op >= g->end_ops)
         return 0;
-    if (g->cycle >= g->phase_end)
-        new_phase(g);
-    schedule(g);
     /* Clear only the fields a cycle may set; op_id[] is read only for lanes
-     * in pop_mask (this runs every cycle of a lockstep run). */
+     * in pop_mask. */
     cy->cycle = g->cycle;
     cy->reset = 0;
     cy->pop_mask = 0;
@@ -122,24 +142,15 @@ static int gen_next(void *self, spu_cyc_t *cy)
     cy->reg_write = 0;
     cy->reg_enc = 0;
     cy->reg_wdata = 0;
-    if (g->iact < g->nact) {
-        const gen_action_t *a = &g->act[g->iact++];
-        switch (a->kind) {
-        case GEN_ACT_WRITE:
-        case GEN_ACT_READ:
-            cy->reg_valid = 1;
-            cy->reg_write = a->kind == GEN_ACT_WRITE;
-            cy->reg_enc = a->enc;
-            cy->reg_wdata = a->kind == GEN_ACT_WRITE ? a->value : 0;
-            break;
-        case GEN_ACT_CTX:
-            g->el = a->el;
-            g->allow = a->allow;
-            break;
-        default: /* GEN_ACT_RESET: the cycle carries nothing else */
-            cy->reset = 1;
-            break;
-        }
+    if (g->cycle >= g->quiet_until) {
+        if (g->cycle >= g->end_cycle)
+            return 0;
+        if (g->cycle >= g->phase_end)
+            new_phase(g);
+        schedule(g);
+        if (g->iact < g->nact)
+            take_action(g, cy);
+        g->quiet_until = g->iact < g->nact ? g->cycle + 1 : plain_until(g);
     }
     cy->el = g->el;
     cy->allow = g->allow;

@@ -64,6 +64,7 @@ typedef struct spu_gen {
     unsigned nact, iact;
     uint64_t next_action;
     uint64_t next_reprog, next_toggle, next_read, next_reset;
+    uint64_t quiet_until;        /* cycles before this carry only members */
     uint8_t el, allow;
 } spu_gen_t;
 
