@@ -132,7 +132,7 @@ run: ## main job: lockstep random regression (20M cycles of v1p4) with progress 
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
 
-test: ## every test suite; ends with "N passed, N failed"
+test: deps ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests
 	@BUILD=$(BUILD) tests/run_tests.sh
 
@@ -145,8 +145,8 @@ bench: deps ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
 	@tools/bench.sh
 
-lint: gen ## C with every warning as an error, and the RTL with verilator -Wall
-	@tools/lint.sh
+lint: gen deps ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
+	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
 
 bench-csim: csim ## csim population members per second (one core)
 	@tools/bench_csim.sh

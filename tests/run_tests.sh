@@ -118,6 +118,14 @@ suite_csim() {
     if cmp -s "$TMP/a.spl" "$TMP/b.spl" && ! cmp -s "$TMP/a.spl" "$TMP/c.spl"; then ok csim/seed_reproducible; else bad csim/seed_reproducible; fi
 }
 
+suite_lint() {
+    BUILD=$B LINT_NEED_YOSYS=1 tools/lint.sh >"$TMP/lint.txt" 2>&1
+    local rc=$?
+    grep -E '^lint: .* clean$' "$TMP/lint.txt" | sed 's/^lint: /PASS lint\//'
+    pass=$((pass + $(grep -cE '^lint: .* clean$' "$TMP/lint.txt")))
+    if [ $rc -ne 0 ]; then bad lint "$(grep -A3 ':$' "$TMP/lint.txt" | head -8 | tr '\n' ' ')"; fi
+}
+
 suite_tb() {
     [ -x $TB ] || { bad tb/built "missing $TB"; return; }
     tests/tb_tests.sh "$TMP" >"$TMP/tb.txt" 2>&1
@@ -130,7 +138,7 @@ suite_tb() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen spec vectors bad csim)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint spec vectors bad csim)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb)
 for s in "${suites[@]}"; do
     echo "== $s"

@@ -5,6 +5,7 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 need=()
 command -v perf >/dev/null || need+=(linux-perf)
+command -v yosys >/dev/null || need+=(yosys)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then

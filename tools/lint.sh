@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make lint: the RTL with verilator -Wall for every configuration (waivers, if
-# any, only in rtl/*.vlt with a reason), Icarus and the C with -Werror.
+# any, only in rtl/*.vlt with a reason), Icarus -g2005, Yosys synth, and the C
+# with -Werror.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERILATOR=${VERILATOR:-verilator}
@@ -20,7 +21,17 @@ for d in build/gen/*/; do
     else
         echo "lint: iverilog -g2005 $cfg clean"
     fi
+    if command -v yosys >/dev/null; then
+        if out=$(yosys -q -p "read_verilog -I$d rtl/*.v; synth -top spu_top" 2>&1) && ! grep -qi warning <<<"$out"; then
+            echo "lint: yosys synth $cfg clean"
+        else
+            echo "lint: yosys $cfg:"; echo "$out" | head -20; fail=1
+        fi
+    else
+        echo "lint: yosys not installed (make deps installs it); synthesis not checked"
+        [ -n "${LINT_NEED_YOSYS:-}" ] && fail=1
+    fi
 done
 # The C is compiled with -Werror by every build; this builds it all.
-make -s csim build/spu-spec-tests >/dev/null && echo "lint: C (-Wall -Wextra -Wpedantic -Werror) clean"
+make -s BUILD="${BUILD:-build}" csim "${BUILD:-build}/spu-spec-tests" >/dev/null && echo "lint: C (-Wall -Wextra -Wpedantic -Werror) clean"
 exit $fail
