@@ -87,6 +87,7 @@ module spu_complete #(
         .CU_FT        (CU_FT),
         .CU_FL        (CU_FL)
       ) u_filter (
+        .valid_i      (rec_o[p]),
         .events_i     (fin_events_i[64*p +: 64]),
         .type_i       (fin_type_i[5*p +: 5]),
         .ds_valid_i   (fin_ds_valid_i[p]),
@@ -117,19 +118,33 @@ module spu_complete #(
   assign feed_ds_o    = rec_o & feed_ds;
 
   // Record fields, and the per-type SAMPLE_FEED_* bits regrouped by event
-  // (flags bit order B, LD, ST, FP, SIMD = PMSFCR_EL1.TYPE order).
+  // (flags bit order B, LD, ST, FP, SIMD = PMSFCR_EL1.TYPE order). The loop
+  // is skipped in cycles without a record (simulation speed).
   always @* begin : b_rec
     integer i;
-    for (i = 0; i < SLOTS; i = i + 1) begin
-      slot_o[2*i +: 2]  = rec_o[i] ? fin_slot_i[2*i +: 2] : 2'd0;
-      why_o[6*i +: 6]   = rec_o[i] ? {discard, why5[5*i +: 5]} : 6'd0;
-      tot_o[16*i +: 16] = rec_o[i] ? tot_i[16*i +: 16] : 16'd0;
-      iss_o[16*i +: 16] = rec_o[i] ? iss_i[16*i +: 16] : 16'd0;
-      feed_br_o[i]      = rec_o[i] & feed_type[5*i + 0];
-      feed_ld_o[i]      = rec_o[i] & feed_type[5*i + 1];
-      feed_st_o[i]      = rec_o[i] & feed_type[5*i + 2];
-      feed_fp_o[i]      = rec_o[i] & feed_type[5*i + 3];
-      feed_simd_o[i]    = rec_o[i] & feed_type[5*i + 4];
+    slot_o      = {SLOTS*2{1'b0}};
+    why_o       = {SLOTS*6{1'b0}};
+    tot_o       = {SLOTS*16{1'b0}};
+    iss_o       = {SLOTS*16{1'b0}};
+    feed_br_o   = {SLOTS{1'b0}};
+    feed_ld_o   = {SLOTS{1'b0}};
+    feed_st_o   = {SLOTS{1'b0}};
+    feed_fp_o   = {SLOTS{1'b0}};
+    feed_simd_o = {SLOTS{1'b0}};
+    if (rec_o != {SLOTS{1'b0}}) begin
+      for (i = 0; i < SLOTS; i = i + 1) begin
+        if (rec_o[i]) begin
+          slot_o[2*i +: 2]  = fin_slot_i[2*i +: 2];
+          why_o[6*i +: 6]   = {discard, why5[5*i +: 5]};
+          tot_o[16*i +: 16] = tot_i[16*i +: 16];
+          iss_o[16*i +: 16] = iss_i[16*i +: 16];
+          feed_br_o[i]      = feed_type[5*i + 0];
+          feed_ld_o[i]      = feed_type[5*i + 1];
+          feed_st_o[i]      = feed_type[5*i + 2];
+          feed_fp_o[i]      = feed_type[5*i + 3];
+          feed_simd_o[i]    = feed_type[5*i + 4];
+        end
+      end
     end
   end
 

@@ -24,6 +24,7 @@ module spu_filter #(
   parameter integer CU_FT        = 0,        // knob: FT=1, no EFT, TYPE == 0
   parameter integer CU_FL        = 0         // knob: FL=1, MINLAT == 0
 ) (
+  input  wire        valid_i,                // a record on this port
   input  wire [63:0] events_i,               // Events packet bits
   input  wire [4:0]  type_i,                 // flags {SIMD,FP,ST,LD,B}
   input  wire        ds_valid_i,             // SPESampleDataSourceValid
@@ -34,14 +35,14 @@ module spu_filter #(
   input  wire [63:0] pmsnevfr_i,             // PMSNEVFR_EL1 (0 without FnE)
   input  wire [63:0] pmslatfr_i,             // PMSLATFR_EL1
   input  wire [63:0] pmsdsfr_i,              // PMSDSFR_EL1 (0 without FDS)
-  output wire        collect_o,              // SPECollectRecord() result
-  output wire [4:0]  why_o,                  // rejected by {ds,lat,nev,ev,type}
-  output wire        filtrate_o,             // SAMPLE_FILTRATE
-  output wire [4:0]  feed_type_o,            // SAMPLE_FEED_{SIMD,FP,ST,LD,BR}
-  output wire        feed_op_o,              // SAMPLE_FEED_OP
-  output wire        feed_event_o,           // SAMPLE_FEED_EVENT
-  output wire        feed_lat_o,             // SAMPLE_FEED_LAT
-  output wire        feed_ds_o               // SAMPLE_FEED_DS
+  output reg         collect_o,              // SPECollectRecord() result
+  output reg  [4:0]  why_o,                  // rejected by {ds,lat,nev,ev,type}
+  output reg         filtrate_o,             // SAMPLE_FILTRATE
+  output reg  [4:0]  feed_type_o,            // SAMPLE_FEED_{SIMD,FP,ST,LD,BR}
+  output reg         feed_op_o,              // SAMPLE_FEED_OP
+  output reg         feed_event_o,           // SAMPLE_FEED_EVENT
+  output reg         feed_lat_o,             // SAMPLE_FEED_LAT
+  output reg         feed_ds_o               // SAMPLE_FEED_DS
 );
 
   localparam [0:0] FNE_IMPL = (FEAT_FNE != 0) ? 1'b1 : 1'b0;
@@ -52,6 +53,12 @@ module spu_filter #(
   localparam [0:0] CU_OVL_B = (CU_EVOVERLAP != 0) ? 1'b1 : 1'b0;
   localparam [0:0] CU_FT_B  = (CU_FT != 0) ? 1'b1 : 1'b0;
   localparam [0:0] CU_FL_B  = (CU_FL != 0) ? 1'b1 : 1'b0;
+
+  // For simulation speed the logic is split in two: everything that depends
+  // only on the filter registers is continuous (Verilator evaluates it once,
+  // when a register changes), and the part that reads the record is one
+  // block that runs only when valid_i is set (all outputs zero otherwise;
+  // spu_complete gates them with the record anyway).
 
   // PMSFCR_EL1 controls (registers.md). FnE/FDS/TYPE<4:3>/TYPEm read as zero
   // when their feature is absent (write mask), and are gated here as well.
@@ -64,20 +71,22 @@ module spu_filter #(
   // ------------------------------------------------ SPEFilterByEvents()
   // PMSEVFR_EL1 is an AND filter (reject when a selected event is 0),
   // PMSNEVFR_EL1 an OR filter (reject when a selected event is 1); both see
-  // the events after AND mask.
-  wire [63:0] e     = events_i & EVENT_MASK;
+  // the events after AND mask (evfr and nevfr are already masked, so
+  // ~(events & mask) & evfr == ~events & evfr).
   wire [63:0] evfr  = pmsevfr_i & EVENT_MASK;
   wire [63:0] nevfr = pmsnevfr_i & EVENT_MASK & {64{FNE_IMPL}};
-  wire        is_evt  = ((~e & evfr) == 64'd0);
-  wire        is_nevt = ((e & nevfr) == 64'd0);      // TRUE without FnE
-  wire        rej_ev_1  = fe  & ((evfr  != 64'd0) ? ~is_evt  : CU_FE_B);
-  wire        rej_nev_1 = fne & ((nevfr != 64'd0) ? ~is_nevt : CU_FNE_B);
   // FE = FnE = 1 with a bit set in both registers: both filters take the
   // CONSTRAINED UNPREDICTABLE value (the last statement of the function).
-  wire        overlap   = fe & fne & ((evfr & nevfr) != 64'd0);
-  wire        rej_ev    = overlap ? CU_OVL_B : rej_ev_1;
-  wire        rej_nev   = overlap ? CU_OVL_B : rej_nev_1;
-  assign feed_event_o   = is_evt & is_nevt;
+  wire        overlap  = fe & fne & ((evfr & nevfr) != 64'd0);
+  // Per filter, mode = {reject always, reject when the record fails the
+  // test}: 2'b00 when the filter is off, 2'b01 when it tests, and
+  // {CU, 1'b0} for a ConstrainUnpredictableBool() value.
+  wire [1:0]  ev_mode  = overlap ? {CU_OVL_B, 1'b0} :
+                         ~fe ? 2'b00 :
+                         (evfr != 64'd0) ? 2'b01 : {CU_FE_B, 1'b0};
+  wire [1:0]  nev_mode = overlap ? {CU_OVL_B, 1'b0} :
+                         ~fne ? 2'b00 :
+                         (nevfr != 64'd0) ? 2'b01 : {CU_FNE_B, 1'b0};
 
   // -------------------------------------------------- SPEFilterByType()
   // Without EFT, ctrl = TYPE<2:0> and mask = 0 (D17.5.1), so
@@ -90,34 +99,61 @@ module spu_filter #(
                               `SPU_F_PMSFCR_EL1_TYPEm_LSB] & {5{EFT_IMPL}};
   wire [4:0] ctrl_or  = ctrl & ~tmask;
   wire [4:0] ctrl_and = ctrl & tmask;
-  wire       is_op    = ((ctrl_or == 5'd0) || ((type_i & ctrl_or) != 5'd0)) &&
-                        ((type_i & tmask) == ctrl_and);
-  wire       rej_type = ft & ((EFT_IMPL || ctrl != 5'd0) ? ~is_op : CU_FT_B);
-  assign feed_type_o  = type_i;
-  assign feed_op_o    = is_op & ((ctrl != 5'd0) || (tmask != 5'd0));
+  wire       op_any   = (ctrl != 5'd0) || (tmask != 5'd0);
+  wire [1:0] type_mode = ~ft ? 2'b00 :
+                         (EFT_IMPL || ctrl != 5'd0) ? 2'b01 : {CU_FT_B, 1'b0};
 
   // ----------------------------------------------- SPEFilterByLatency()
   // M.a.a keeps total latency >= MINLAT (D17.5.3). MINLAT<15:12> is RES0
   // with 12-bit counters (write mask).
-  wire [15:0] minlat  = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
-                                   `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
-  wire        is_lat  = (tot_lat_i >= minlat);
-  wire        rej_lat = fl & ((minlat != 16'd0) ? ~is_lat : CU_FL_B);
-  assign feed_lat_o   = is_lat;
+  wire [15:0] minlat   = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
+                                    `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
+  wire [1:0]  lat_mode = ~fl ? 2'b00 :
+                         (minlat != 16'd0) ? 2'b01 : {CU_FL_B, 1'b0};
 
-  // ------------------------------------------- SPEFilterByDataSource()
-  // Only Load/LoadAtomic (LD and not B, see ARCHITECTURE.md) with a data
-  // source; PMSDSFR_EL1<ds<5:0>> selects it (D17.5.4).
-  wire       ds_applies = FDS_IMPL & ds_valid_i &
-                          type_i[1] & ~type_i[0];
-  wire       is_ds      = pmsdsfr_i[ds_i[5:0]];
-  wire       rej_ds     = ds_applies & fds & ~is_ds;
-  assign feed_ds_o      = ds_applies & is_ds;
-
-  // ------------------------------------------------ SPECollectRecord()
-  assign why_o      = {rej_ds, rej_lat, rej_nev, rej_ev, rej_type};
-  assign collect_o  = (why_o == 5'd0);
-  assign filtrate_o = collect_o;
+  // ------------------------------------------------ the record's tests
+  always @* begin : b_record
+    reg is_evt, is_nevt, is_op, is_lat, is_ds, ds_applies;
+    is_evt       = 1'b0;
+    is_nevt      = 1'b0;
+    is_op        = 1'b0;
+    is_lat       = 1'b0;
+    is_ds        = 1'b0;
+    ds_applies   = 1'b0;
+    collect_o    = 1'b0;
+    why_o        = 5'd0;
+    filtrate_o   = 1'b0;
+    feed_type_o  = 5'd0;
+    feed_op_o    = 1'b0;
+    feed_event_o = 1'b0;
+    feed_lat_o   = 1'b0;
+    feed_ds_o    = 1'b0;
+    if (valid_i) begin
+      is_evt  = ((~events_i & evfr) == 64'd0);
+      is_nevt = ((events_i & nevfr) == 64'd0);    // TRUE without FnE
+      is_op   = ((ctrl_or == 5'd0) || ((type_i & ctrl_or) != 5'd0)) &&
+                ((type_i & tmask) == ctrl_and);
+      is_lat  = (tot_lat_i >= minlat);
+      // SPEFilterByDataSource(): only Load/LoadAtomic (LD and not B, see
+      // ARCHITECTURE.md) with a data source; PMSDSFR_EL1<ds<5:0>> selects
+      // it (D17.5.4).
+      ds_applies = FDS_IMPL & ds_valid_i & type_i[1] & ~type_i[0];
+      is_ds      = pmsdsfr_i[ds_i[5:0]];
+      why_o = {ds_applies & fds & ~is_ds,
+               lat_mode[1]  | (lat_mode[0]  & ~is_lat),
+               nev_mode[1]  | (nev_mode[0]  & ~is_nevt),
+               ev_mode[1]   | (ev_mode[0]   & ~is_evt),
+               type_mode[1] | (type_mode[0] & ~is_op)};
+      // SPECollectRecord() and the SAMPLE_FEED_* events.
+      collect_o    = (why_o == 5'd0);
+      filtrate_o   = collect_o;
+      feed_type_o  = type_i;
+      feed_op_o    = is_op & op_any;
+      feed_event_o = is_evt & is_nevt;
+      feed_lat_o   = is_lat;
+      feed_ds_o    = ds_applies & is_ds;
+    end
+  end
 
   // Bits the filter never reads: the rest of PMSFCR_EL1/PMSLATFR_EL1 is RES0,
   // and only Data Source<5:0> indexes PMSDSFR_EL1.

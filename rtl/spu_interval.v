@@ -39,7 +39,12 @@ module spu_interval #(
   localparam [0:0]  ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
   localparam [0:0]  INT0_ONE  = (INTERVAL0 != 0) ? 1'b1 : 1'b0;
 
-  reg  [63:0] icr_q;
+  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]}, held as three
+  // registers so that the lane chain works on 32 and 8 bits, not 64 (for
+  // simulation speed). The middle bits only change by an MSR (write mask).
+  reg  [31:0] count_q;
+  reg  [7:0]  ecount_q;
+  reg  [23:0] mid_q;
   reg  [23:0] lfsr_q;
 
   // PMSIRR_EL1 fields. INTERVAL == 0 gives an UNKNOWN interval (registers.md);
@@ -58,7 +63,9 @@ module spu_interval #(
   // D17.3.3 / semantics step 3: COUNT = {INTERVAL, 8'h00}, or a random low
   // byte when RND == 1 without ERnd. PMSICR_EL1 is all zero here, so ECOUNT
   // stays zero.
-  wire        edge_load = edge_i & (icr_q == 64'd0);
+  wire        icr_zero  = (count_q == 32'd0) & (ecount_q == 8'd0) &
+                          (mid_q == 24'd0);
+  wire        edge_load = edge_i & icr_zero;
   wire        edge_draw = edge_load & rnd & ~ERND_IMPL;
   wire [23:0] edge_lfsr_next;
   wire [7:0]  edge_rnd;
@@ -69,10 +76,10 @@ module spu_interval #(
     .rnd_o   (edge_rnd)
   );
 
-  wire [63:0] icr_edge  = edge_load ?
-                          {32'd0, interval_eff, (edge_draw ? edge_rnd : 8'h00)} :
-                          icr_q;
-  wire [23:0] lfsr_edge = edge_draw ? edge_lfsr_next : lfsr_q;
+  wire [31:0] count_edge = edge_load ?
+                           {interval_eff, (edge_draw ? edge_rnd : 8'h00)} :
+                           count_q;
+  wire [23:0] lfsr_edge  = edge_draw ? edge_lfsr_next : lfsr_q;
 
   // --------------------------------------------------------- lane chain
   // Each generate block holds its own chain wires (no shared vector, so no
@@ -80,16 +87,20 @@ module spu_interval #(
   genvar l;
   generate
     for (l = 0; l < LANES; l = l + 1) begin : g_lane
-      wire [63:0] icr_in;
+      wire [31:0] count_in;
+      wire [7:0]  ecount_in;
       wire [23:0] lfsr_in;
-      wire [63:0] icr_out;
+      wire [31:0] count_out;
+      wire [7:0]  ecount_out;
       wire [23:0] lfsr_out;
       if (l == 0) begin : g_first
-        assign icr_in  = icr_edge;
-        assign lfsr_in = lfsr_edge;
+        assign count_in  = count_edge;
+        assign ecount_in = ecount_q;
+        assign lfsr_in   = lfsr_edge;
       end else begin : g_next
-        assign icr_in  = g_lane[l-1].icr_out;
-        assign lfsr_in = g_lane[l-1].lfsr_out;
+        assign count_in  = g_lane[l-1].count_out;
+        assign ecount_in = g_lane[l-1].ecount_out;
+        assign lfsr_in   = g_lane[l-1].lfsr_out;
       end
       spu_to_collect_sample #(
         .FEAT_ERND   (FEAT_ERND),
@@ -98,9 +109,11 @@ module spu_interval #(
         .valid_i    (en_i & pop_valid_i[l]),
         .rnd_i      (rnd),
         .interval_i (interval_eff),
-        .icr_i      (icr_in),
+        .count_i    (count_in),
+        .ecount_i   (ecount_in),
         .lfsr_i     (lfsr_in),
-        .icr_o      (icr_out),
+        .count_o    (count_out),
+        .ecount_o   (ecount_out),
         .lfsr_o     (lfsr_out),
         .sel_o      (sel_o[l])
       );
@@ -110,20 +123,28 @@ module spu_interval #(
   // ---------------------------------------------------------- registers
   // Step 7: a direct write wins over this cycle's counting; the LFSR is not
   // architectural state and keeps the draws made.
-  wire [63:0] icr_d  = icr_we_i ? icr_wdata_i : g_lane[LANES-1].icr_out;
   wire [23:0] lfsr_d = g_lane[LANES-1].lfsr_out;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      icr_q  <= 64'd0;
-      lfsr_q <= SEED;
+      count_q  <= 32'd0;
+      ecount_q <= 8'd0;
+      mid_q    <= 24'd0;
+      lfsr_q   <= SEED;
     end else begin
-      icr_q  <= icr_d;
+      if (icr_we_i) begin
+        count_q  <= icr_wdata_i[31:0];
+        ecount_q <= icr_wdata_i[63:56];
+        mid_q    <= icr_wdata_i[55:32];
+      end else begin
+        count_q  <= g_lane[LANES-1].count_out;
+        ecount_q <= g_lane[LANES-1].ecount_out;
+      end
       lfsr_q <= lfsr_d;
     end
   end
 
-  assign pmsicr_o = icr_q;
+  assign pmsicr_o = {ecount_q, mid_q, count_q};
 
 `ifdef FORMAL
   // D17.3.2: "The random number generator must be reset into a useable
@@ -134,7 +155,9 @@ module spu_interval #(
   end
   // D17.3.5: while profiling is disabled PMSICR_EL1 only changes by an MSR.
   always @* begin
-    if (!en_i && !icr_we_i) assert (icr_d == icr_q);
+    if (!en_i && !icr_we_i)
+      assert (g_lane[LANES-1].count_out == count_q &&
+              g_lane[LANES-1].ecount_out == ecount_q);
   end
 `endif
 

@@ -46,41 +46,42 @@ module spu_slots #(
 
   // Per-slot state. Counters are kept 16 bits wide and saturate at CMAX, so
   // the bits above COUNT_SIZE stay zero.
-  reg [SLOTS-1:0]    busy_q, busy_d;
-  reg [SLOTS-1:0]    issued_q, issued_d;
-  reg [SLOTS*16-1:0] lat_q, lat_d;       // total latency so far
-  reg [SLOTS*16-1:0] isl_q, isl_d;       // latency at the first issue
+  reg [SLOTS-1:0]    busy_q;
+  reg [SLOTS-1:0]    issued_q;
+  reg [SLOTS*16-1:0] lat_q;              // total latency so far
+  reg [SLOTS*16-1:0] isl_q;              // latency at the first issue
 
   reg [SLOTS-1:0] freed;                 // step 4: finished this cycle
-  reg [SLOTS-1:0] iss_hit;               // step 5: first issue this cycle
-  reg [SLOTS-1:0] avail;                 // step 6: free for selection
   reg [SLOTS-1:0] alloc;                 // step 6: taken this cycle
 
-  // ------------------------------------------------- steps 4 and 5: ports
-  always @* begin : b_ports
+  // For simulation speed the combinational blocks below skip their loops in
+  // the (common) cycles without a finish or a selection, and the next state
+  // is computed inside the clocked block: Verilator evaluates combinational
+  // logic that reads both inputs and registers twice per cycle, clocked
+  // logic once.
+
+  // ----------------------------------------------------- step 4: finishes
+  always @* begin : b_fin
     integer p, s;
     freed     = {SLOTS{1'b0}};
-    iss_hit   = {SLOTS{1'b0}};
     fin_hit_o = {SLOTS{1'b0}};
     fin_tot_o = {SLOTS*16{1'b0}};
     fin_iss_o = {SLOTS*16{1'b0}};
-    for (p = 0; p < SLOTS; p = p + 1) begin
-      for (s = 0; s < SLOTS; s = s + 1) begin
-        // Ports in order: the first port naming a busy slot completes it,
-        // and a later port naming the same slot in the same cycle finds it
-        // no longer busy and is ignored.
-        if (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
-            busy_q[s] && !freed[s]) begin
-          freed[s]            = 1'b1;
-          fin_hit_o[p]        = 1'b1;
-          fin_tot_o[16*p +: 16] = lat_q[16*s +: 16];
-          // An issue in this same cycle counts as issued with latency tot.
-          fin_iss_o[16*p +: 16] = issued_q[s] ? isl_q[16*s +: 16]
-                                              : lat_q[16*s +: 16];
-        end
-        if (iss_valid_i[p] && iss_slot_i[2*p +: 2] == s[1:0] &&
-            busy_q[s] && !issued_q[s]) begin
-          iss_hit[s] = 1'b1;
+    if (fin_valid_i != {SLOTS{1'b0}}) begin
+      for (p = 0; p < SLOTS; p = p + 1) begin
+        for (s = 0; s < SLOTS; s = s + 1) begin
+          // Ports in order: the first port naming a busy slot completes it,
+          // and a later port naming the same slot in the same cycle finds it
+          // no longer busy and is ignored.
+          if (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
+              busy_q[s] && !freed[s]) begin
+            freed[s]              = 1'b1;
+            fin_hit_o[p]          = 1'b1;
+            fin_tot_o[16*p +: 16] = lat_q[16*s +: 16];
+            // An issue in this same cycle counts as issued with latency tot.
+            fin_iss_o[16*p +: 16] = issued_q[s] ? isl_q[16*s +: 16]
+                                                : lat_q[16*s +: 16];
+          end
         end
       end
     end
@@ -89,65 +90,73 @@ module spu_slots #(
   // ------------------------------------------ step 6: lanes take slots
   always @* begin : b_alloc
     integer l, s;
-    reg     found;
-    avail      = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
+    reg                 found;
+    reg [SLOTS-1:0]     avail;           // free for selection
+    found      = 1'b0;
+    avail      = {SLOTS{1'b0}};
     alloc      = {SLOTS{1'b0}};
     smp_o      = {LANES{1'b0}};
     smp_slot_o = {LANES*2{1'b0}};
     col_o      = {LANES{1'b0}};
-    for (l = 0; l < LANES; l = l + 1) begin
-      found = 1'b0;
-      for (s = 0; s < SLOTS; s = s + 1) begin
-        if (sel_i[l] && !found && avail[s]) begin
-          found              = 1'b1;
-          avail[s]           = 1'b0;
-          alloc[s]           = 1'b1;
-          smp_slot_o[2*l +: 2] = s[1:0];
+    if (sel_i != {LANES{1'b0}}) begin
+      avail = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
+      for (l = 0; l < LANES; l = l + 1) begin
+        found = 1'b0;
+        for (s = 0; s < SLOTS; s = s + 1) begin
+          if (sel_i[l] && !found && avail[s]) begin
+            found                = 1'b1;
+            avail[s]             = 1'b0;
+            alloc[s]             = 1'b1;
+            smp_slot_o[2*l +: 2] = s[1:0];
+          end
         end
-      end
-      smp_o[l] = sel_i[l] & found;
-      col_o[l] = sel_i[l] & ~found;
-    end
-  end
-
-  // --------------------------------------------------------- next state
-  // A slot taken this cycle starts at latency 1, not issued. A slot that
-  // stays busy counts on; a slot that is or becomes free is all zero.
-  always @* begin : b_next
-    integer s;
-    reg [15:0] lat_s;
-    for (s = 0; s < SLOTS; s = s + 1) begin
-      lat_s = lat_q[16*s +: 16];
-      if (alloc[s]) begin
-        busy_d[s]          = 1'b1;
-        issued_d[s]        = 1'b0;
-        lat_d[16*s +: 16]  = 16'd1;
-        isl_d[16*s +: 16]  = 16'd0;
-      end else if (busy_q[s] && !freed[s]) begin
-        busy_d[s]          = 1'b1;
-        issued_d[s]        = issued_q[s] | iss_hit[s];
-        lat_d[16*s +: 16]  = (lat_s == CMAX) ? lat_s : lat_s + 16'd1;
-        isl_d[16*s +: 16]  = iss_hit[s] ? lat_s : isl_q[16*s +: 16];
-      end else begin
-        busy_d[s]          = 1'b0;
-        issued_d[s]        = 1'b0;
-        lat_d[16*s +: 16]  = 16'd0;
-        isl_d[16*s +: 16]  = 16'd0;
+        smp_o[l] = sel_i[l] & found;
+        col_o[l] = sel_i[l] & ~found;
       end
     end
   end
 
-  always @(posedge clk_i) begin
+  // ------------------------------------------- step 5 and next state
+  // Step 5: issue port p names busy, not yet issued slot s: iss_lat = the
+  // latency now. A slot taken this cycle starts at latency 1, not issued. A
+  // slot that stays busy counts on; a slot that is or becomes free is all
+  // zero. With no slot busy and none taken nothing changes: every free slot
+  // already holds zero since the reset (f_state below), so the update is
+  // skipped in that case.
+  always @(posedge clk_i) begin : b_state
+    integer p, s;
+    reg [SLOTS-1:0] iss_hit;             // first issue this cycle
+    reg [15:0]      lat_s;
     if (!rst_ni) begin
       busy_q   <= {SLOTS{1'b0}};
       issued_q <= {SLOTS{1'b0}};
       lat_q    <= {SLOTS*16{1'b0}};
       isl_q    <= {SLOTS*16{1'b0}};
-    end else begin
-      busy_q   <= busy_d;
-      issued_q <= issued_d;
-      lat_q    <= lat_d;
-      isl_q    <= isl_d;
+    end else if (busy_q != {SLOTS{1'b0}} || alloc != {SLOTS{1'b0}}) begin
+      iss_hit = {SLOTS{1'b0}};
+      for (p = 0; p < SLOTS; p = p + 1)
+        for (s = 0; s < SLOTS; s = s + 1)
+          if (iss_valid_i[p] && iss_slot_i[2*p +: 2] == s[1:0] &&
+              busy_q[s] && !issued_q[s])
+            iss_hit[s] = 1'b1;
+      for (s = 0; s < SLOTS; s = s + 1) begin
+        lat_s = lat_q[16*s +: 16];
+        if (alloc[s]) begin
+          busy_q[s]         <= 1'b1;
+          issued_q[s]       <= 1'b0;
+          lat_q[16*s +: 16] <= 16'd1;
+          isl_q[16*s +: 16] <= 16'd0;
+        end else if (busy_q[s] && !freed[s]) begin
+          issued_q[s]       <= issued_q[s] | iss_hit[s];
+          lat_q[16*s +: 16] <= (lat_s == CMAX) ? lat_s : lat_s + 16'd1;
+          if (iss_hit[s]) isl_q[16*s +: 16] <= lat_s;
+        end else begin
+          busy_q[s]         <= 1'b0;
+          issued_q[s]       <= 1'b0;
+          lat_q[16*s +: 16] <= 16'd0;
+          isl_q[16*s +: 16] <= 16'd0;
+        end
+      end
     end
   end
 
@@ -165,7 +174,9 @@ module spu_slots #(
   end
   // A collision only when every slot is taken (D17.3.7).
   always @* begin
-    if (|col_o) assert (avail == {SLOTS{1'b0}});
+    if (|col_o)
+      assert ((~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}})) ==
+              alloc);
   end
   // Counters never pass CMAX; a free slot holds no state (state invariants,
   // so only once a reset has been seen).

@@ -35,9 +35,11 @@ module spu_to_collect_sample #(
   input  wire        valid_i,            // member present and profiling enabled
   input  wire        rnd_i,              // PMSIRR_EL1.RND
   input  wire [23:0] interval_i,         // PMSIRR_EL1.INTERVAL after INTERVAL0
-  input  wire [63:0] icr_i,              // PMSICR_EL1 before this member
+  input  wire [31:0] count_i,            // PMSICR_EL1.COUNT before this member
+  input  wire [7:0]  ecount_i,           // PMSICR_EL1.ECOUNT before it
   input  wire [23:0] lfsr_i,             // LFSR state before this member
-  output reg  [63:0] icr_o,              // PMSICR_EL1 after this member
+  output reg  [31:0] count_o,            // PMSICR_EL1.COUNT after this member
+  output reg  [7:0]  ecount_o,           // PMSICR_EL1.ECOUNT after it
   output wire [23:0] lfsr_o,             // LFSR state after this member
   output reg         sel_o               // SPEToCollectSample() returned TRUE
 );
@@ -64,56 +66,53 @@ module spu_to_collect_sample #(
 
   assign lfsr_o = draw ? lfsr_next : lfsr_i;
 
-  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]} (registers.md).
-  wire [31:0] count     = icr_i[31:0];
-  wire [7:0]  ecount    = icr_i[63:56];
+  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]} (registers.md);
+  // only the two counters pass through the lane chain (narrow for speed).
+  wire [31:0] count     = count_i;
+  wire [7:0]  ecount    = ecount_i;
   wire [31:0] count_m1  = count - 32'd1;
   wire [7:0]  ecount_m1 = ecount - 8'd1;
   wire [31:0] reload    = {interval_i, (low_rnd ? rnd_byte : 8'h00)};
   wire        tail      = ernd & (ecount != 8'd0);   // random tail running
 
-  reg [31:0] count_d;
-  reg [7:0]  ecount_d;
-
   always @* begin
-    count_d  = count;
-    ecount_d = ecount;
+    count_o  = count;
+    ecount_o = ecount;
     draw     = 1'b0;
     sel_o    = 1'b0;
     if (valid_i) begin
       if (RELOAD_AFTER && tail) begin
         // ERND_RELOAD = 1: COUNT holds at zero while ECOUNT runs out.
-        ecount_d = ecount_m1;
+        ecount_o = ecount_m1;
         sel_o    = (ecount_m1 == 8'd0);
       end else if (count == 32'd0) begin
         // SPEResetSampleCounter(): reload only, no decrement on this call.
-        count_d = reload;
+        count_o = reload;
         draw    = low_rnd;
         if (!RELOAD_AFTER && tail) begin
           // M.a.a: the ECOUNT test is at function level, so it also runs on
           // the call that reloads COUNT.
-          ecount_d = ecount_m1;
+          ecount_o = ecount_m1;
           sel_o    = (ecount_m1 == 8'd0);
         end
       end else begin
-        count_d = count_m1;
+        count_o = count_m1;
         if (count_m1 == 32'd0) begin
           if (ernd) begin
             // D17.3.4.3: the secondary counter gets a random byte; a zero
             // byte samples this very member.
-            ecount_d = rnd_byte;
+            ecount_o = rnd_byte;
             draw     = 1'b1;
             sel_o    = (rnd_byte == 8'd0);
           end else begin
             sel_o = 1'b1;
           end
         end else if (!RELOAD_AFTER && tail) begin
-          ecount_d = ecount_m1;
+          ecount_o = ecount_m1;
           sel_o    = (ecount_m1 == 8'd0);
         end
       end
     end
-    icr_o = {ecount_d, icr_i[55:32], count_d};
   end
 
 endmodule

@@ -37,10 +37,16 @@ template <typename T> void put(T &d, unsigned lsb, unsigned w, uint64_t v)
 }
 template <std::size_t N> void put(VlWide<N> &d, unsigned lsb, unsigned w, uint64_t v)
 {
-    for (unsigned i = 0; i < w; i++) {
-        const unsigned b = lsb + i;
-        const EData bit = (EData)1 << (b % 32);
-        d[b / 32] = ((v >> i) & 1) ? (d[b / 32] | bit) : (d[b / 32] & ~bit);
+    // Wide ports carry whole 64- or 16-bit fields at 64/16-aligned offsets,
+    // so a field spans at most two 32-bit words (a word at a time, not a bit).
+    while (w) {
+        const unsigned word = lsb / 32, off = lsb % 32;
+        const unsigned n = w < 32 - off ? w : 32 - off;
+        const EData m = (EData)((n >= 32 ? 0xFFFFFFFFull : ((1ull << n) - 1)) << off);
+        d[word] = (d[word] & ~m) | ((EData)(v << off) & m);
+        v >>= n;
+        lsb += n;
+        w -= n;
     }
 }
 template <typename T> uint64_t get(const T &d, unsigned lsb, unsigned w)
@@ -50,6 +56,9 @@ template <typename T> uint64_t get(const T &d, unsigned lsb, unsigned w)
 
 // Fixed port widths of the contract (docs/ports.md): 2-bit slots, 5-bit type,
 // 6-bit why, 16-bit latencies, 4-bit PMU counts.
+// Payload fields are written only with their valid bit; otherwise they keep
+// the last payload, as a core's buses do. The model ignores them, so a DUT
+// that looked at a payload without its valid bit would show a difference.
 void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
 {
     t->rst_ni = in->rst_n;
@@ -58,23 +67,31 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
     t->fin_valid_i = in->fin_valid;
     t->fin_ds_valid_i = in->fin_ds_valid;
     for (unsigned p = 0; p < slots; p++) {
-        put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
-        put(t->fin_slot_i, 2 * p, 2, in->fin_slot[p]);
-        put(t->fin_type_i, 5 * p, 5, in->fin_type[p]);
-        put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
-        put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
+        if ((in->iss_valid >> p) & 1u)
+            put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
+        if ((in->fin_valid >> p) & 1u) {
+            put(t->fin_slot_i, 2 * p, 2, in->fin_slot[p]);
+            put(t->fin_type_i, 5 * p, 5, in->fin_type[p]);
+            put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
+            if ((in->fin_ds_valid >> p) & 1u)
+                put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
+        }
     }
     t->reg_valid_i = in->reg_valid;
-    t->reg_write_i = in->reg_write;
-    t->reg_enc_i = in->reg_enc;
-    t->reg_wdata_i = in->reg_wdata;
+    if (in->reg_valid) {
+        t->reg_write_i = in->reg_write;
+        t->reg_enc_i = in->reg_enc;
+        if (in->reg_write)
+            t->reg_wdata_i = in->reg_wdata;
+    }
     t->el_i = in->el;
     t->prof_allowed_i = in->prof_allowed;
 }
 
 void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
 {
-    std::memset(o, 0, sizeof *o);
+    static const spu_out_t zero{};
+    *o = zero;
     o->smp_valid = t->smp_valid_o;
     o->col_valid = t->col_valid_o;
     for (unsigned l = 0; l < lanes; l++)
