@@ -15,19 +15,22 @@ printf "%-9s %16s %16s %8s\n" config "lockstep Mc/s" "DUT-only Mc/s" ratio
 for cfg in v1 v1p4 wide v1-alt wide-alt; do
     ls=$($pin build/spu-tb --config $cfg --seed $SEED --cycles "$N" --quiet --no-progress 2>&1 | rate)
     du=$($pin build/spu-tb --config $cfg --seed $SEED --cycles "$N" --quiet --no-progress --dut-only 2>&1 | rate)
-    printf "%-9s %16s %16s %8s\n" $cfg "$ls" "$du" "$(awk -v a="$ls" -v b="$du" 'BEGIN{printf "%.2f", b>0 ? a/b : 0}')"
+    printf "%-9s %16s %16s %8s\n" $cfg "$ls" "$du" "$(awk -v a="$ls" -v b="$du" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')"
 done
 echo "targets (issue 3): lockstep >= 20 M cycles/s for v1p4; lockstep >= 0.5 x DUT-only"
 if command -v perf >/dev/null && perf record -q -o build/bench.perf -- true >/dev/null 2>&1; then
     $pin perf record -q -o build/bench.perf -- build/spu-tb --config v1p4 --seed $SEED --cycles "$N" --quiet --no-progress >/dev/null 2>&1
     echo "where the time goes (v1p4 lockstep, perf samples by part):"
     perf report -i build/bench.perf --no-children --stdio --sort sym 2>/dev/null | awk '
-        /^ +[0-9.]+%/ { p = $1; sub("%", "", p); s = $NF
-            part = (s ~ /^V(spu|erilated)|^Verilated|^_ZN|eval|nba|ico|act/) ? "Verilated DUT" :
-                   (s ~ /^spu_/) ? "golden model" :
-                   (s ~ /drive|sample|tick|step|put|get/) ? "C++ shim" : "harness (stimulus, core, log, compare)"
-            sum[part] += p }
-        END { for (k in sum) printf "  %-42s %5.1f %%\n", k, sum[k] }' | sort -k2 -t'%' -rn
+        /^ +[0-9.]+%/ {
+            p = $1; sub("%", "", p); s = $NF
+            if (s ~ /Vspu|Verilated|verilated/) part = "Verilated DUT (model code and its scheduler)"
+            else if (s ~ /^spu_/) part = "golden model"
+            else if ($0 ~ /anonymous namespace/) part = "C++ shim (ports in and out)"
+            else part = "harness (stimulus, core model, log, compare)"
+            sum[part] += p
+        }
+        END { for (k in sum) printf "  %5.1f %%  %s\n", sum[k], k }' | sort -rn
     perf report -i build/bench.perf --no-children --stdio --sort sym 2>/dev/null | grep -E '^ +[0-9]' | head -8 | sed 's/^/  /'
 else
     echo "(perf is not usable here; run 'make deps' as root, or valgrind --tool=callgrind)"
