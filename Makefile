@@ -32,7 +32,7 @@ GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c
 GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh)
 
 GOLDEN_SRC := $(wildcard golden/*.c) $(GEN)/spu_config.c
-HARN_SRC   := tb/spt.c tb/spl.c tb/core.c tb/run.c tb/gen.c tb/gen_prog.c tb/gen_params.c tb/opts.c
+HARN_SRC   := tb/spt.c tb/spt_lex.c tb/spt_replay.c tb/spt_write.c tb/spl.c tb/core.c tb/run.c tb/gen.c tb/gen_prog.c tb/gen_params.c tb/opts.c
 CSIM_SRC   := $(wildcard csim/*.c)
 SPEC_SRC   := $(wildcard tests/spec/*.c)
 HDRS       := $(wildcard golden/*.h tb/*.h csim/*.h tests/spec/*.h) $(GEN)/spu_config.h

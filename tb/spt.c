@@ -1,291 +1,15 @@
 /*
- * .spt stimulus traces: parser, replay source and writer. The format is
- * documented in docs/formats.md.
- *
- * The whole file is read into one buffer and parsed in place: no allocation
- * per line; the item and op arrays grow by doubling. Every defect is an error
- * "FILE:LINE:COL: error: ..." with COL (1-based, bytes) at the offending token.
+ * .spt parser: reads the whole file into one buffer and parses it in place
+ * (no allocation per line; the item and op arrays grow by doubling); checks a
+ * parsed trace against a configuration. Format: docs/formats.md.
  */
-#include "spl.h"
-#include "spt.h"
-
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One cycle that carries something (op, register access, reset or a ctx
- * line). Cycles between items are empty and keep the context. */
-struct spt_item {
-    uint64_t cycle;
-    uint64_t first_op;      /* id of the member in the lowest set lane */
-    uint64_t wdata;
-    uint16_t enc;
-    uint8_t flags;          /* IT_* */
-    uint8_t pop_mask;
-    uint8_t next_lane;      /* parser: next free lane */
-    uint8_t el, allow;      /* context in force in this cycle */
-};
-
-enum { IT_RESET = 1, IT_REG = 2, IT_WRITE = 4, IT_CTX_EL = 8, IT_CTX_ALLOW = 16 };
-
-/* Where each op was written, for spt_check_config(). */
-struct spt_oploc {
-    uint32_t line;
-    uint32_t col;           /* of `op`, or of `lane=` when explicit */
-    uint8_t lane;
-    uint8_t explicit_lane;
-};
-
-#define SPT_MAX_CYCLE ((uint64_t)INT64_MAX)
-
-/* ------------------------------------------------------------ registers */
-
-/* Register names are the golden model's (spu_reg_by_name); the s-form of an
- * unknown encoding is spl_reg_str()'s, so traces and logs spell alike. */
-static int reg_lookup(const char *s, size_t n, uint16_t *enc)
-{
-    char name[32];
-    if (n >= sizeof name)
-        return 0;
-    memcpy(name, s, n);
-    name[n] = '\0';
-    const int idx = spu_reg_by_name(name);
-    if (idx < 0)
-        return 0;
-    *enc = spu_reg_enc(idx);
-    return 1;
-}
-
-static void reg_str(uint16_t enc, char *buf, size_t len)
-{
-    spl_reg_str(enc, buf, len);
-}
-
-/* -------------------------------------------------------------- parsing */
-
-typedef struct {
-    const char *s;
-    size_t n;
-} tok_t;
-
-typedef struct {
-    const char *path;
-    const char *ls;         /* start of the current line */
-    uint64_t line;
-    char *err;
-    size_t errlen;
-    uint64_t cur;           /* current cycle */
-    uint8_t el, allow;      /* context state */
-    int content;            /* a content line has been seen */
-    int have_cfg;
-    uint64_t cfg_line;
-} parser_t;
-
-static int fail(parser_t *p, const char *at, const char *fmt, ...)
-{
-    if (p->err && p->errlen) {
-        uint64_t col = at ? (uint64_t)(at - p->ls) + 1 : 1;
-        int k = snprintf(p->err, p->errlen, "%s:%" PRIu64 ":%" PRIu64 ": error: ", p->path,
-                         p->line, col);
-        if (k >= 0 && (size_t)k < p->errlen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(p->err + k, p->errlen - (size_t)k, fmt, ap);
-            va_end(ap);
-        }
-    }
-    return -1;
-}
-
-/* Printable, bounded copy of a token for a message. */
-static const char *show(char *buf, size_t len, const char *s, size_t n)
-{
-    static const char hex[] = "0123456789abcdef";
-    size_t o = 0;
-    for (size_t i = 0; i < n && o + 8 < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (i >= 40) {
-            buf[o++] = '.', buf[o++] = '.', buf[o++] = '.';
-            break;
-        }
-        if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
-            buf[o++] = (char)c;
-        } else {
-            buf[o++] = '\\', buf[o++] = 'x';
-            buf[o++] = hex[c >> 4], buf[o++] = hex[c & 15];
-        }
-    }
-    buf[o] = 0;
-    return buf;
-}
-#define SHOW(b, t) show(b, sizeof b, (t).s, (t).n)
-
-static int is_ws(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Next token of [*cur, le): runs of characters other than white space; a
- * `#` ends the line. 0 when there is none. */
-static int next_tok(const char **cur, const char *le, tok_t *t)
-{
-    const char *s = *cur;
-    while (s < le && is_ws(*s))
-        s++;
-    if (s == le || *s == '#') {
-        *cur = le;
-        return 0;
-    }
-    const char *b = s;
-    while (s < le && !is_ws(*s) && *s != '#')
-        s++;
-    t->s = b;
-    t->n = (size_t)(s - b);
-    *cur = s;
-    return 1;
-}
-
-static int tok_is(tok_t t, const char *w)
-{
-    size_t n = strlen(w);
-    return t.n == n && memcmp(t.s, w, n) == 0;
-}
-/* The same for a string literal, without strlen. */
-#define TOK_IS(t, lit) ((t).n == sizeof(lit) - 1 && memcmp((t).s, lit, sizeof(lit) - 1) == 0)
-
-enum { NUM_OK, NUM_BAD, NUM_BIG };
-
-/* Decimal or 0x hex, the whole token. */
-static int parse_num(const char *s, size_t n, uint64_t *v)
-{
-    uint64_t x = 0;
-    int big = 0;
-    if (n == 0)
-        return NUM_BAD;
-    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        if (n == 2)
-            return NUM_BAD;
-        for (size_t i = 2; i < n; i++) {
-            unsigned c = (unsigned char)s[i], d;
-            if (c >= '0' && c <= '9')
-                d = c - '0';
-            else if (c >= 'a' && c <= 'f')
-                d = c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F')
-                d = c - 'A' + 10;
-            else
-                return NUM_BAD;
-            if (x >> 60)
-                big = 1;
-            x = x << 4 | d;
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            unsigned c = (unsigned char)s[i];
-            if (c < '0' || c > '9')
-                return NUM_BAD;
-            if (x > (UINT64_MAX - (c - '0')) / 10)
-                big = 1;
-            x = x * 10 + (c - '0');
-        }
-    }
-    if (big)
-        return NUM_BIG;
-    *v = x;
-    return NUM_OK;
-}
-
-/* A number in lo..hi; `what` names it in messages, `at` is the token the
- * column points at, v the value text. */
-static int get_range(parser_t *p, const char *at, const char *what, tok_t v, uint64_t lo,
-                     uint64_t hi, const char *range, uint64_t *out)
-{
-    char b[200];
-    int r = parse_num(v.s, v.n, out);
-    if (r == NUM_BAD)
-        return fail(p, at, "%s '%s' is not a number (decimal or 0x hex)", what, SHOW(b, v));
-    if (r == NUM_BIG || *out < lo || *out > hi)
-        return fail(p, at, "%s %s out of range %s", what, SHOW(b, v), range);
-    return 0;
-}
-
-static int get_u64(parser_t *p, const char *at, const char *what, tok_t v, uint64_t *out)
-{
-    char b[200];
-    int r = parse_num(v.s, v.n, out);
-    if (r == NUM_BAD)
-        return fail(p, at, "%s '%s' is not a number (decimal or 0x hex)", what, SHOW(b, v));
-    if (r == NUM_BIG)
-        return fail(p, at, "%s '%s' does not fit in 64 bits", what, SHOW(b, v));
-    return 0;
-}
-
-/* s<op0>_<op1>_c<CRn>_c<CRm>_<op2>; 1 = this form (ok or error reported via
- * *bad), 0 = not this form at all. */
-static int parse_sform(parser_t *p, tok_t t, uint16_t *enc, int *bad)
-{
-    static const char *const fname[5] = {"op0", "op1", "CRn", "CRm", "op2"};
-    static const unsigned fmax[5] = {3, 7, 15, 15, 7};
-    static const unsigned fshift[5] = {14, 11, 7, 3, 0};
-    const char *s = t.s, *e = t.s + t.n;
-    unsigned f[5];
-    char b[200];
-    *bad = 0;
-    if (t.n < 2 || (s[0] != 's' && s[0] != 'S') || s[1] < '0' || s[1] > '9')
-        return 0;
-    s++;
-    for (int i = 0; i < 5; i++) {
-        if (i > 0) {
-            if (s == e || *s != '_')
-                goto malformed;
-            s++;
-        }
-        if (i == 2 || i == 3) {
-            if (s == e || (*s != 'c' && *s != 'C'))
-                goto malformed;
-            s++;
-        }
-        if (s == e || *s < '0' || *s > '9')
-            goto malformed;
-        unsigned v = 0;
-        while (s < e && *s >= '0' && *s <= '9') {
-            if (v < 1000)
-                v = v * 10 + (unsigned)(*s - '0');
-            s++;
-        }
-        f[i] = v;
-    }
-    if (s != e)
-        goto malformed;
-    for (int i = 0; i < 5; i++)
-        if (f[i] > fmax[i]) {
-            fail(p, t.s, "%s in '%s' out of range 0..%u", fname[i], SHOW(b, t), fmax[i]);
-            *bad = 1;
-            return 1;
-        }
-    *enc = 0;
-    for (int i = 0; i < 5; i++)
-        *enc = (uint16_t)(*enc | f[i] << fshift[i]);
-    return 1;
-malformed:
-    fail(p, t.s, "malformed register encoding '%s' (expected s<op0>_<op1>_c<CRn>_c<CRm>_<op2>)",
-         SHOW(b, t));
-    *bad = 1;
-    return 1;
-}
-
-static int get_reg(parser_t *p, tok_t t, uint16_t *enc)
-{
-    char b[200];
-    int bad;
-    if (reg_lookup(t.s, t.n, enc))
-        return 0;
-    if (parse_sform(p, t, enc, &bad))
-        return bad ? -1 : 0;
-    return fail(p, t.s, "unknown register '%s'", SHOW(b, t));
-}
+#include "spt_priv.h"
 
 static int grow(void **a, size_t *cap, size_t need, size_t elsz)
 {
@@ -309,7 +33,7 @@ static spt_item_t *cur_item(parser_t *p, spt_trace_t *t)
         return &t->items[t->nitems - 1];
     void *a = t->items;
     if (grow(&a, &t->cap, t->nitems + 1, sizeof *t->items)) {
-        fail(p, p->ls, "out of memory");
+        spt_fail(p, p->ls, "out of memory");
         return NULL;
     }
     t->items = a;
@@ -326,8 +50,8 @@ static int no_more(parser_t *p, const char **cur, const char *le, const char *af
 {
     tok_t x;
     char b[200];
-    if (next_tok(cur, le, &x))
-        return fail(p, x.s, "unexpected '%s' after %s", SHOW(b, x), after);
+    if (spt_next_tok(cur, le, &x))
+        return spt_fail(p, x.s, "unexpected '%s' after %s", SHOW(b, x), after);
     return 0;
 }
 
@@ -335,14 +59,14 @@ static int line_magic(parser_t *p, const char *s, const char *le)
 {
     tok_t m, v;
     char b[200];
-    if (!next_tok(&s, le, &m))
-        return fail(p, p->ls, "expected 'spu-trace 1' as the first line");
+    if (!spt_next_tok(&s, le, &m))
+        return spt_fail(p, p->ls, "expected 'spu-trace 1' as the first line");
     if (!TOK_IS(m, "spu-trace"))
-        return fail(p, m.s, "expected 'spu-trace 1' as the first line, got '%s'", SHOW(b, m));
-    if (!next_tok(&s, le, &v))
-        return fail(p, m.s + m.n, "expected a version after 'spu-trace'");
+        return spt_fail(p, m.s, "expected 'spu-trace 1' as the first line, got '%s'", SHOW(b, m));
+    if (!spt_next_tok(&s, le, &v))
+        return spt_fail(p, m.s + m.n, "expected a version after 'spu-trace'");
     if (!TOK_IS(v, "1"))
-        return fail(p, v.s, "unsupported trace version '%s' (this reader knows 'spu-trace 1')",
+        return spt_fail(p, v.s, "unsupported trace version '%s' (this reader knows 'spu-trace 1')",
                     SHOW(b, v));
     return no_more(p, &s, le, "'spu-trace 1'");
 }
@@ -352,14 +76,14 @@ static int line_cfg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     tok_t n;
     char b[200];
     if (p->have_cfg)
-        return fail(p, kw.s, "second cfg line (the first is on line %" PRIu64 ")", p->cfg_line);
+        return spt_fail(p, kw.s, "second cfg line (the first is on line %" PRIu64 ")", p->cfg_line);
     if (p->content)
-        return fail(p, kw.s, "cfg must come before every other line but 'spu-trace 1'");
-    if (!next_tok(&s, le, &n))
-        return fail(p, kw.s + kw.n, "cfg needs a configuration name");
+        return spt_fail(p, kw.s, "cfg must come before every other line but 'spu-trace 1'");
+    if (!spt_next_tok(&s, le, &n))
+        return spt_fail(p, kw.s + kw.n, "cfg needs a configuration name");
     const spu_config_t *c = NULL;
     for (unsigned i = 0; i < spu_nconfigs; i++)
-        if (tok_is(n, spu_configs[i].name))
+        if (spt_tok_is(n, spu_configs[i].name))
             c = &spu_configs[i];
     if (!c || strlen(c->name) >= sizeof t->cfg) {
         char known[256];
@@ -372,7 +96,7 @@ static int line_cfg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
                 break;
             o += (size_t)k;
         }
-        return fail(p, n.s, "unknown configuration '%s' (known: %s)", SHOW(b, n), known);
+        return spt_fail(p, n.s, "unknown configuration '%s' (known: %s)", SHOW(b, n), known);
     }
     snprintf(t->cfg, sizeof t->cfg, "%s", c->name);
     p->have_cfg = 1;
@@ -387,13 +111,13 @@ static int line_at(parser_t *p, tok_t kw, const char *s, const char *le)
     tok_t v = {kw.s + 1, kw.n - 1};
     uint64_t c;
     char b[200];
-    int r = parse_num(v.s, v.n, &c);
+    int r = spt_parse_num(v.s, v.n, &c);
     if (r == NUM_BAD)
-        return fail(p, kw.s, "bad cycle '%s' (expected @N, N decimal or 0x hex)", SHOW(b, kw));
+        return spt_fail(p, kw.s, "bad cycle '%s' (expected @N, N decimal or 0x hex)", SHOW(b, kw));
     if (r == NUM_BIG || c > SPT_MAX_CYCLE)
-        return fail(p, kw.s, "cycle %s out of range 0..%" PRIu64, SHOW(b, v), SPT_MAX_CYCLE);
+        return spt_fail(p, kw.s, "cycle %s out of range 0..%" PRIu64, SHOW(b, v), SPT_MAX_CYCLE);
     if (c < p->cur)
-        return fail(p, kw.s, "cycle %" PRIu64 " is before the current cycle %" PRIu64, c, p->cur);
+        return spt_fail(p, kw.s, "cycle %" PRIu64 " is before the current cycle %" PRIu64, c, p->cur);
     p->cur = c;
     return no_more(p, &s, le, "the cycle");
 }
@@ -404,14 +128,14 @@ static int line_reg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     tok_t r, v;
     uint16_t enc = 0;
     uint64_t val = 0;
-    if (!next_tok(&s, le, &r))
-        return fail(p, kw.s + kw.n, "missing register after '%c'", kw.s[0]);
-    if (get_reg(p, r, &enc))
+    if (!spt_next_tok(&s, le, &r))
+        return spt_fail(p, kw.s + kw.n, "missing register after '%c'", kw.s[0]);
+    if (spt_get_reg(p, r, &enc))
         return -1;
     if (write) {
-        if (!next_tok(&s, le, &v))
-            return fail(p, r.s + r.n, "missing value to write");
-        if (get_u64(p, v.s, "value", v, &val))
+        if (!spt_next_tok(&s, le, &v))
+            return spt_fail(p, r.s + r.n, "missing value to write");
+        if (spt_get_u64(p, v.s, "value", v, &val))
             return -1;
     }
     if (no_more(p, &s, le, write ? "the value" : "the register"))
@@ -420,10 +144,10 @@ static int line_reg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     if (!it)
         return -1;
     if (it->flags & IT_RESET)
-        return fail(p, kw.s, "register access in reset cycle %" PRIu64
+        return spt_fail(p, kw.s, "register access in reset cycle %" PRIu64
                              " (a reset cycle carries no op or register access)", p->cur);
     if (it->flags & IT_REG)
-        return fail(p, kw.s, "second register access in cycle %" PRIu64
+        return spt_fail(p, kw.s, "second register access in cycle %" PRIu64
                              " (the register port takes one access per cycle)", p->cur);
     it->flags |= IT_REG | (write ? IT_WRITE : 0);
     it->enc = enc;
@@ -437,7 +161,7 @@ static int split_kv(parser_t *p, tok_t x, tok_t *k, tok_t *v)
     char b[200];
     const char *eq = memchr(x.s, '=', x.n);
     if (!eq)
-        return fail(p, x.s, "expected key=value, got '%s'", SHOW(b, x));
+        return spt_fail(p, x.s, "expected key=value, got '%s'", SHOW(b, x));
     k->s = x.s;
     k->n = (size_t)(eq - x.s);
     v->s = eq + 1;
@@ -451,7 +175,7 @@ static int line_ctx(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     int seen = 0;
     uint64_t el = 0, allow = 0;
     char b[200];
-    while (next_tok(&s, le, &x)) {
+    while (spt_next_tok(&s, le, &x)) {
         if (split_kv(p, x, &k, &v))
             return -1;
         int bit;
@@ -460,21 +184,21 @@ static int line_ctx(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
         else if (TOK_IS(k, "allow"))
             bit = 2;
         else
-            return fail(p, x.s, "unknown ctx key '%s' (expected el, allow)", SHOW(b, k));
+            return spt_fail(p, x.s, "unknown ctx key '%s' (expected el, allow)", SHOW(b, k));
         if (seen & bit)
-            return fail(p, x.s, "duplicate ctx key '%s'", SHOW(b, k));
+            return spt_fail(p, x.s, "duplicate ctx key '%s'", SHOW(b, k));
         seen |= bit;
-        if (bit == 1 ? get_range(p, x.s, "el", v, 0, 3, "0..3", &el)
-                     : get_range(p, x.s, "allow", v, 0, 1, "0..1", &allow))
+        if (bit == 1 ? spt_get_range(p, x.s, "el", v, 0, 3, "0..3", &el)
+                     : spt_get_range(p, x.s, "allow", v, 0, 1, "0..1", &allow))
             return -1;
     }
     if (!seen)
-        return fail(p, kw.s, "ctx needs el=N and/or allow=B");
+        return spt_fail(p, kw.s, "ctx needs el=N and/or allow=B");
     spt_item_t *it = cur_item(p, t);
     if (!it)
         return -1;
     if (((seen & 1) && (it->flags & IT_CTX_EL)) || ((seen & 2) && (it->flags & IT_CTX_ALLOW)))
-        return fail(p, kw.s, "ctx %s set twice in cycle %" PRIu64,
+        return spt_fail(p, kw.s, "ctx %s set twice in cycle %" PRIu64,
                     (seen & 1) && (it->flags & IT_CTX_EL) ? "el" : "allow", p->cur);
     if (seen & 1) {
         it->flags |= IT_CTX_EL;
@@ -500,18 +224,18 @@ static int parse_type(parser_t *p, tok_t x, tok_t v, uint8_t *type)
         tok_t n = {s, (size_t)((q ? q : e) - s)};
         int bit = -1;
         for (int i = 0; i < 5; i++)
-            if (tok_is(n, names[i]))
+            if (spt_tok_is(n, names[i]))
                 bit = i;
         if (n.n == 0)
-            return fail(p, x.s, "empty name in type '%s'", SHOW(b, v));
+            return spt_fail(p, x.s, "empty name in type '%s'", SHOW(b, v));
         if (TOK_IS(n, "-"))
-            return fail(p, x.s, "type '-' (none) cannot be combined with others in '%s'",
+            return spt_fail(p, x.s, "type '-' (none) cannot be combined with others in '%s'",
                         SHOW(b, v));
         if (bit < 0)
-            return fail(p, x.s, "unknown op type '%s' in '%s' (expected LD, ST, B, FP, SIMD or -)",
+            return spt_fail(p, x.s, "unknown op type '%s' in '%s' (expected LD, ST, B, FP, SIMD or -)",
                         SHOW(b, n), SHOW(b2, v));
         if (*type & (1u << bit))
-            return fail(p, x.s, "op type %s given twice in '%s'", names[bit], SHOW(b, v));
+            return spt_fail(p, x.s, "op type %s given twice in '%s'", names[bit], SHOW(b, v));
         *type = (uint8_t)(*type | 1u << bit);
         if (!q)
             return 0;
@@ -531,7 +255,7 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
     uint64_t val, lane = 0;
     char b[200];
     op.iss = op.fin = 1;
-    while (next_tok(&s, le, &x)) {
+    while (spt_next_tok(&s, le, &x)) {
         if (split_kv(p, x, &k, &v))
             return -1;
         int i = 6;
@@ -542,10 +266,10 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
         default: break;
         }
         if (i == 6)
-            return fail(p, x.s, "unknown op key '%s' (expected type, ev, ds, iss, fin, lane)",
+            return spt_fail(p, x.s, "unknown op key '%s' (expected type, ev, ds, iss, fin, lane)",
                         SHOW(b, k));
         if (seen & (1 << i))
-            return fail(p, x.s, "duplicate op key '%s'", kname[i]);
+            return spt_fail(p, x.s, "duplicate op key '%s'", kname[i]);
         seen |= 1 << i;
         switch (1 << i) {
         case K_TYPE:
@@ -553,12 +277,12 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
                 return -1;
             break;
         case K_EV:
-            if (get_u64(p, x.s, "ev", v, &op.ev))
+            if (spt_get_u64(p, x.s, "ev", v, &op.ev))
                 return -1;
             break;
         case K_DS:
             if (!TOK_IS(v, "-")) {
-                if (get_range(p, x.s, "ds", v, 0, 0xFFFF, "0..0xffff (or - for none)", &val))
+                if (spt_get_range(p, x.s, "ds", v, 0, 0xFFFF, "0..0xffff (or - for none)", &val))
                     return -1;
                 op.ds_valid = 1;
                 op.ds = (uint16_t)val;
@@ -566,7 +290,7 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
             break;
         case K_ISS:
         case K_FIN:
-            if (get_range(p, x.s, kname[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
+            if (spt_get_range(p, x.s, kname[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
                 return -1;
             if (i == 3)
                 op.iss = (uint32_t)val, at_iss = x.s;
@@ -574,40 +298,40 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
                 op.fin = (uint32_t)val, at_fin = x.s;
             break;
         default:
-            if (get_range(p, x.s, "lane", v, 0, SPU_MAX_LANES - 1, "0..7", &lane))
+            if (spt_get_range(p, x.s, "lane", v, 0, SPU_MAX_LANES - 1, "0..7", &lane))
                 return -1;
             at_lane = x.s;
             break;
         }
     }
     if (op.fin < op.iss)
-        return fail(p, at_fin ? at_fin : at_iss, "fin %" PRIu32 " < iss %" PRIu32, op.fin,
+        return spt_fail(p, at_fin ? at_fin : at_iss, "fin %" PRIu32 " < iss %" PRIu32, op.fin,
                     op.iss);
     spt_item_t *it = cur_item(p, t);
     if (!it)
         return -1;
     if (it->flags & IT_RESET)
-        return fail(p, kw.s, "op in reset cycle %" PRIu64
+        return spt_fail(p, kw.s, "op in reset cycle %" PRIu64
                              " (a reset cycle carries no op or register access)", p->cur);
     if (at_lane) {
         if (lane < it->next_lane)
-            return fail(p, at_lane, "lane %" PRIu64 " is taken: the next free lane of cycle %" PRIu64
+            return spt_fail(p, at_lane, "lane %" PRIu64 " is taken: the next free lane of cycle %" PRIu64
                                     " is %u", lane, p->cur, (unsigned)it->next_lane);
     } else {
         lane = it->next_lane;
         if (lane >= SPU_MAX_LANES)
-            return fail(p, kw.s, "too many ops for the %d lanes of cycle %" PRIu64
+            return spt_fail(p, kw.s, "too many ops for the %d lanes of cycle %" PRIu64
                                  " (at most %d in any configuration)",
                         SPU_MAX_LANES, p->cur, SPU_MAX_LANES);
     }
     void *a = t->ops;
     size_t cap = t->opcap;
     if (grow(&a, &cap, t->nops + 1, sizeof *t->ops))
-        return fail(p, p->ls, "out of memory");
+        return spt_fail(p, p->ls, "out of memory");
     t->ops = a;
     a = t->oploc;
     if (grow(&a, &t->opcap, t->nops + 1, sizeof *t->oploc))
-        return fail(p, p->ls, "out of memory");
+        return spt_fail(p, p->ls, "out of memory");
     t->oploc = a;
     op.id = t->nops;
     t->ops[t->nops] = op;
@@ -633,9 +357,9 @@ static int line_reset(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, cons
     if (!it)
         return -1;
     if (it->flags & IT_RESET)
-        return fail(p, kw.s, "second reset in cycle %" PRIu64, p->cur);
+        return spt_fail(p, kw.s, "second reset in cycle %" PRIu64, p->cur);
     if (it->pop_mask || (it->flags & IT_REG))
-        return fail(p, kw.s, "reset cannot share cycle %" PRIu64
+        return spt_fail(p, kw.s, "reset cannot share cycle %" PRIu64
                              " with an op or register access", p->cur);
     it->flags |= IT_RESET;
     return 0;
@@ -647,7 +371,7 @@ static int parse_line(parser_t *p, spt_trace_t *t, const char *s, const char *le
     char b[200];
     if (p->line == 1)
         return line_magic(p, s, le);
-    if (!next_tok(&s, le, &kw))
+    if (!spt_next_tok(&s, le, &kw))
         return 0;
     if (kw.s[0] == '@') {
         p->content = 1;
@@ -664,7 +388,7 @@ static int parse_line(parser_t *p, spt_trace_t *t, const char *s, const char *le
         return line_ctx(p, t, kw, s, le);
     if (TOK_IS(kw, "reset"))
         return line_reset(p, t, kw, s, le);
-    return fail(p, kw.s, "unknown line kind '%s' (expected @N, cfg, w, r, ctx, op, reset)",
+    return spt_fail(p, kw.s, "unknown line kind '%s' (expected @N, cfg, w, r, ctx, op, reset)",
                 SHOW(b, kw));
 }
 
@@ -735,7 +459,7 @@ int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen)
     p.line = 1;
     int rc = 0;
     if (size == 0) {
-        rc = fail(&p, buf, "empty trace, expected 'spu-trace 1'");
+        rc = spt_fail(&p, buf, "empty trace, expected 'spu-trace 1'");
     } else {
         const char *s = buf, *end = buf + size;
         while (s < end) {
@@ -810,193 +534,3 @@ void spt_free(spt_trace_t *t)
     t->done = 1;
 }
 
-/* --------------------------------------------------------------- replay */
-
-static int src_next(void *self, spu_cyc_t *c)
-{
-    spt_trace_t *t = self;
-    if (t->done || t->cur > t->last_cycle) {
-        t->done = 1;
-        return 0;
-    }
-    memset(c, 0, sizeof *c);
-    c->cycle = t->cur;
-    if (t->pos < t->nitems && t->items[t->pos].cycle == t->cur) {
-        const spt_item_t *it = &t->items[t->pos++];
-        c->reset = (it->flags & IT_RESET) != 0;
-        c->pop_mask = it->pop_mask;
-        uint64_t id = it->first_op;
-        for (unsigned l = 0; l < SPU_MAX_LANES; l++)
-            if (it->pop_mask >> l & 1)
-                c->op_id[l] = id++;
-        if (it->flags & IT_REG) {
-            c->reg_valid = 1;
-            c->reg_write = (it->flags & IT_WRITE) != 0;
-            c->reg_enc = it->enc;
-            c->reg_wdata = it->wdata;
-        }
-        t->el = it->el;
-        t->allow = it->allow;
-    }
-    c->el = t->el;
-    c->allow = t->allow;
-    t->cur++;
-    return 1;
-}
-
-static void src_op(void *self, uint64_t id, spu_op_t *op)
-{
-    const spt_trace_t *t = self;
-    if (id < t->nops) {
-        *op = t->ops[id];
-    } else {
-        memset(op, 0, sizeof *op);
-        op->id = id;
-        op->iss = op->fin = 1;
-    }
-}
-
-static unsigned popcount8(unsigned x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
-{
-    spt_trace_t *t = self;
-    uint64_t n = 0, np = 0;
-    while (n < max_cycles && !t->done && t->cur <= t->last_cycle) {
-        if (t->pos < t->nitems && t->items[t->pos].cycle == t->cur) {
-            const spt_item_t *it = &t->items[t->pos];
-            if ((it->flags & (IT_RESET | IT_REG)) || it->el != t->el || it->allow != t->allow)
-                break;
-            unsigned k = popcount8(it->pop_mask);
-            if (k > max_pops - np)
-                break;
-            np += k;
-            t->pos++;
-            t->cur++;
-            n++;
-        } else {
-            uint64_t end = t->pos < t->nitems ? t->items[t->pos].cycle : t->last_cycle + 1;
-            uint64_t run = end - t->cur;
-            if (run > max_cycles - n)
-                run = max_cycles - n;
-            t->cur += run;
-            n += run;
-        }
-    }
-    *pops = np;
-    return n;
-}
-
-spu_src_t spt_source(spt_trace_t *t)
-{
-    spu_src_t s;
-    t->pos = 0;
-    t->cur = 0;
-    t->el = 0;
-    t->allow = 0;
-    t->done = 0;
-    s.self = t;
-    s.next = src_next;
-    s.op = src_op;
-    s.skip = src_skip;
-    return s;
-}
-
-/* -------------------------------------------------------------- writing */
-
-void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name)
-{
-    memset(w, 0, sizeof *w);
-    w->f = f;
-    fputs("spu-trace 1\n", f);
-    if (cfg_name && cfg_name[0])
-        fprintf(f, "cfg %s\n", cfg_name);
-}
-
-static void write_type(FILE *f, uint8_t type)
-{
-    /* written in the order LD, ST, B, FP, SIMD */
-    static const struct {
-        int bit;
-        const char *name;
-    } order[5] = {{SPU_T_LD, "LD"}, {SPU_T_ST, "ST"}, {SPU_T_B, "B"},
-                  {SPU_T_FP, "FP"}, {SPU_T_SIMD, "SIMD"}};
-    const char *sep = " type=";
-    for (int i = 0; i < 5; i++)
-        if (type >> order[i].bit & 1) {
-            fprintf(f, "%s%s", sep, order[i].name);
-            sep = "+";
-        }
-}
-
-void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
-{
-    FILE *f = w->f;
-    int ctx = c->el != w->el || c->allow != w->allow;
-    int reg = c->reg_valid && !c->reset;
-    uint8_t pops = c->reset ? 0 : c->pop_mask;
-    w->started = 1;
-    w->last = c->cycle;
-    if (!ctx && !c->reset && !reg && !pops)
-        return;
-    if (c->cycle != w->cur) {
-        fprintf(f, "@%" PRIu64 "\n", c->cycle);
-        w->cur = c->cycle;
-    }
-    if (ctx) {
-        fputs("ctx", f);
-        if (c->el != w->el)
-            fprintf(f, " el=%u", (unsigned)c->el);
-        if (c->allow != w->allow)
-            fprintf(f, " allow=%u", (unsigned)c->allow);
-        fputc('\n', f);
-        w->el = c->el;
-        w->allow = c->allow;
-    }
-    if (c->reset)
-        fputs("reset\n", f);
-    if (reg) {
-        char name[32];
-        reg_str(c->reg_enc, name, sizeof name);
-        if (c->reg_write)
-            fprintf(f, "w %s 0x%" PRIx64 "\n", name, c->reg_wdata);
-        else
-            fprintf(f, "r %s\n", name);
-    }
-    unsigned next = 0;
-    for (unsigned l = 0; l < SPU_MAX_LANES; l++) {
-        if (!(pops >> l & 1))
-            continue;
-        spu_op_t op;
-        src->op(src->self, c->op_id[l], &op);
-        fputs("op", f);
-        if (op.type)
-            write_type(f, op.type);
-        if (op.ev)
-            fprintf(f, " ev=0x%" PRIx64, op.ev);
-        if (op.ds_valid)
-            fprintf(f, " ds=0x%x", (unsigned)op.ds);
-        if (op.iss != 1)
-            fprintf(f, " iss=%" PRIu32, op.iss);
-        if (op.fin != 1)
-            fprintf(f, " fin=%" PRIu32, op.fin);
-        if (l != next)
-            fprintf(f, " lane=%u", l);
-        fputc('\n', f);
-        next = l + 1;
-    }
-}
-
-void spt_write_end(spt_writer_t *w)
-{
-    if (w->started && w->last > w->cur) {
-        fprintf(w->f, "@%" PRIu64 "\n", w->last);
-        w->cur = w->last;
-    }
-}
