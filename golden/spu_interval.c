@@ -67,31 +67,24 @@ static int count_reached_zero(int ernd, uint64_t *pmsicr, uint32_t *lfsr)
 }
 
 /* SPEToCollectSample() for one member of the population; 1 = select it.
- * ERND_RELOAD = 0 is the M.a.a text: COUNT reloads on the member after it
- * reaches zero while ECOUNT counts the random tail. ERND_RELOAD = 1 holds
- * COUNT at zero through the tail and reloads after it (D17.3.1 step 4). */
+ * Where COUNT reloads relative to the random tail (D17.3.1 step 4) is not a
+ * free choice here: PMSIDR_EL1.ERnd reports it. With FEAT_SPE_ERnd the new
+ * interval starts when INTERVAL expires (COUNT reloads on the next member
+ * while ECOUNT counts the tail, the M.a.a text); without it the random number
+ * is added at the start of the interval (SPEResetSampleCounter()). */
 int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
                           uint64_t *pmsicr, uint32_t *lfsr)
 {
     const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
     uint32_t count = (uint32_t)(*pmsicr & ICR_COUNT);
 
-    if (cfg->knob[SPU_KNOB_ERND_RELOAD] && ernd && ecount_of(*pmsicr) != 0) {
-        uint32_t e = ecount_of(*pmsicr) - 1;
-        *pmsicr = with_ecount(*pmsicr, e);
-        return e == 0;
-    }
     if (count == 0) {
         reset_sample_counter(cfg, pmsirr, pmsicr, lfsr);
-        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
-            return 0;
     } else {
         count--;
         *pmsicr = (*pmsicr & ~ICR_COUNT) | count;
         if (count == 0)
             return count_reached_zero(ernd, pmsicr, lfsr);
-        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
-            return 0;
     }
     /* M.a.a: the ECOUNT test is at function level, so it also runs on the
      * call that reloads COUNT (spe-pseudocode.md, Notes). */
@@ -112,8 +105,6 @@ uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t p
     uint64_t count = pmsicr & ICR_COUNT;
     uint64_t e = ecount_of(pmsicr);
     if (ernd && e != 0) {
-        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
-            return e - 1;                 /* COUNT holds during the tail */
         if (count == 0)
             return 0;                     /* next member reloads */
         return (count < e ? count : e) - 1;
@@ -129,10 +120,7 @@ void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pm
     uint32_t e = ecount_of(*pmsicr);
     if (n == 0)
         return;
-    if (ernd && e != 0) {
+    if (ernd && e != 0)
         *pmsicr = with_ecount(*pmsicr, e - (uint32_t)n);
-        if (cfg->knob[SPU_KNOB_ERND_RELOAD])
-            return;
-    }
     *pmsicr = (*pmsicr & ~ICR_COUNT) | (count - n);
 }

@@ -19,7 +19,6 @@
 module spu_interval #(
   parameter integer LANES       = 1,         // population members per cycle
   parameter integer FEAT_ERND   = 0,         // FEAT_SPE_ERnd implemented
-  parameter integer ERND_RELOAD = 0,         // knob: COUNT reload after tail
   parameter integer INTERVAL0   = 0,         // knob: INTERVAL == 0 counts as 1
   parameter integer LFSR_SEED   = 32'hC0FFEE // knob: LFSR reset state, nonzero
 ) (
@@ -103,8 +102,7 @@ module spu_interval #(
         assign lfsr_in   = g_lane[l-1].lfsr_out;
       end
       spu_to_collect_sample #(
-        .FEAT_ERND   (FEAT_ERND),
-        .ERND_RELOAD (ERND_RELOAD)
+        .FEAT_ERND   (FEAT_ERND)
       ) u_stage (
         .valid_i    (en_i & pop_valid_i[l]),
         .rnd_i      (rnd),

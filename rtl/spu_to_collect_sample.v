@@ -6,20 +6,21 @@
 // with valid_i = 0 passes everything through unchanged: no SAMPLE_POP, no
 // decrement, no draw (D17.3.5: the counters hold while profiling is disabled).
 //
-// ernd = PMSIRR_EL1.RND && FEAT_SPE_ERnd. Knob ERND_RELOAD picks where COUNT
-// reloads relative to the random tail (D17.3.1 step 4, IMPLEMENTATION DEFINED):
+// ernd = PMSIRR_EL1.RND && FEAT_SPE_ERnd. Where COUNT reloads relative to
+// the random tail (D17.3.1 step 4) is what PMSIDR_EL1.ERnd reports, so it
+// follows the feature: with ERnd the new interval starts when INTERVAL
+// expires (the M.a.a text below); without it the random number is added at
+// the start of the interval by reset_counter().
 //
-//   ERND_RELOAD = 0 (M.a.a text)          ERND_RELOAD = 1 (reload after tail)
-//   if COUNT == 0: reset_counter()        if ernd && ECOUNT != 0:
-//   else:                                     ECOUNT -= 1; return ECOUNT == 0
-//     COUNT -= 1                          if COUNT == 0:
-//     if COUNT == 0:                          reset_counter(); return FALSE
-//       if ernd: ECOUNT = rnd()           COUNT -= 1
-//                return ECOUNT == 0       if COUNT == 0:
-//       else: return TRUE                     if ernd: ECOUNT = rnd()
-//   if ernd && ECOUNT != 0:                            return ECOUNT == 0
-//     ECOUNT -= 1                             return TRUE
-//     if ECOUNT == 0: return TRUE         return FALSE
+//   if COUNT == 0: reset_counter()
+//   else:
+//     COUNT -= 1
+//     if COUNT == 0:
+//       if ernd: ECOUNT = rnd(); return ECOUNT == 0
+//       else: return TRUE
+//   if ernd && ECOUNT != 0:
+//     ECOUNT -= 1
+//     if ECOUNT == 0: return TRUE
 //   return FALSE
 //
 // reset_counter() is SPEResetSampleCounter(): COUNT<31:8> = INTERVAL (after
@@ -29,8 +30,7 @@
 `default_nettype none
 
 module spu_to_collect_sample #(
-  parameter integer FEAT_ERND   = 0,     // FEAT_SPE_ERnd implemented
-  parameter integer ERND_RELOAD = 0      // knob: 0 reload before tail, 1 after
+  parameter integer FEAT_ERND   = 0      // FEAT_SPE_ERnd implemented
 ) (
   input  wire        valid_i,            // member present and profiling enabled
   input  wire        rnd_i,              // PMSIRR_EL1.RND
@@ -45,7 +45,6 @@ module spu_to_collect_sample #(
 );
 
   localparam [0:0] ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
-  localparam [0:0] RELOAD_AFTER = (ERND_RELOAD != 0) ? 1'b1 : 1'b0;
 
   // ernd selects the secondary counter; low_rnd is the RND behaviour without
   // ERnd (D17.3.4.2: random low byte of COUNT at every reload).
@@ -81,15 +80,11 @@ module spu_to_collect_sample #(
     draw     = 1'b0;
     sel_o    = 1'b0;
     if (valid_i) begin
-      if (RELOAD_AFTER && tail) begin
-        // ERND_RELOAD = 1: COUNT holds at zero while ECOUNT runs out.
-        ecount_o = ecount_m1;
-        sel_o    = (ecount_m1 == 8'd0);
-      end else if (count == 32'd0) begin
+      if (count == 32'd0) begin
         // SPEResetSampleCounter(): reload only, no decrement on this call.
         count_o = reload;
         draw    = low_rnd;
-        if (!RELOAD_AFTER && tail) begin
+        if (tail) begin
           // M.a.a: the ECOUNT test is at function level, so it also runs on
           // the call that reloads COUNT.
           ecount_o = ecount_m1;
@@ -107,7 +102,7 @@ module spu_to_collect_sample #(
           end else begin
             sel_o = 1'b1;
           end
-        end else if (!RELOAD_AFTER && tail) begin
+        end else if (tail) begin
           ecount_o = ecount_m1;
           sel_o    = (ecount_m1 == 8'd0);
         end

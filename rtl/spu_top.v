@@ -30,7 +30,6 @@ module spu_top #(
   parameter [63:0]  PMBIDR       = `SPU_PMBIDR,      // PMBIDR_EL1 value
   parameter integer LFSR_SEED    = `SPU_KNOB_LFSR_SEED,    // LFSR reset
   parameter integer INTERVAL0    = `SPU_KNOB_INTERVAL0,    // INTERVAL 0 -> 1
-  parameter integer ERND_RELOAD  = `SPU_KNOB_ERND_RELOAD,  // reload after tail
   parameter integer CU_FE        = `SPU_KNOB_CU_FE,        // BADPMSFCR choices
   parameter integer CU_FNE       = `SPU_KNOB_CU_FNE,       //   (1 = reject)
   parameter integer CU_EVOVERLAP = `SPU_KNOB_CU_EVOVERLAP,
@@ -175,7 +174,6 @@ module spu_top #(
   spu_interval #(
     .LANES       (LANES),
     .FEAT_ERND   (FEAT_ERND),
-    .ERND_RELOAD (ERND_RELOAD),
     .INTERVAL0   (INTERVAL0),
     .LFSR_SEED   (LFSR_SEED)
   ) u_interval (

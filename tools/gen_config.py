@@ -128,6 +128,11 @@ def build(src):
         for f in feat:
             if f not in FEATURES:
                 raise GenError(f"{src}: [configs.{cname}] unknown feature '{f}'")
+        # Dependencies the register text states: each SPE version includes the
+        # one before, and PMSIDR_EL1.FDS is RES0 without FEAT_SPEv1p4.
+        for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4")):
+            if f in feat and need not in feat:
+                raise GenError(f"{src}: [configs.{cname}] feature {f} needs {need}")
         if not 1 <= c["LANES"] <= 8:
             raise GenError(f"{src}: [configs.{cname}] LANES={c['LANES']} (1..8)")
         if not 1 <= c["SLOTS"] <= 4:

@@ -8,7 +8,7 @@ VERILATOR=${VERILATOR:-verilator}
 fail=0
 shopt -s nullglob
 vlt=(rtl/*.vlt)
-for d in build/gen/*/; do
+for d in "${BUILD:-build}"/gen/*/; do
     cfg=$(basename "$d")
     if out=$($VERILATOR --lint-only -Wall "${vlt[@]}" -I"$d" -Irtl rtl/*.v --top-module spu_top 2>&1) && [ -z "$out" ]; then
         echo "lint: verilator -Wall $cfg clean"

@@ -1,7 +1,7 @@
 /*
  * D17.3.4.3 (PMSIRR_EL1.RND = 1 with FEAT_SPE_ERnd): the secondary counter
  * PMSICR_EL1.ECOUNT of SPEToCollectSample() (M.a.a, spe-pseudocode.md §3),
- * on v1p4. The ERND_RELOAD knob is in spec_knobs.c.
+ * on v1p4. Where COUNT reloads with and without ERnd: spec_knobs.c.
  */
 #include "spec.h"
 

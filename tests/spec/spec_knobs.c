@@ -1,6 +1,6 @@
 /*
  * The IMPLEMENTATION DEFINED / UNKNOWN choices as knobs (configs/spu.toml
- * [knobs], docs/semantics.md): each value of INTERVAL0, ERND_RELOAD,
+ * [knobs], docs/semantics.md): each value of INTERVAL0,
  * INFLIGHT and LFSR_SEED, and the knob values of the named configurations.
  * (CU_* are tested in spec_d17_5_*.c as d17_5_*_knob_cu_*, SLOT_REUSE in
  * spec_d17_3_7_coll.c as d17_3_7_knob_slot_reuse_*.)
@@ -73,44 +73,49 @@ static int knob_interval0_1(void)
 
 /* D17.3.1 step 4: "It is IMPLEMENTATION DEFINED whether the sample interval
  * counter is reloaded before step 3.a) or at step 3.b). That is, before or
- * after counting the random number of further operations." Knob ERND_RELOAD.
- * v1p4, INTERVAL 1, RND 1, counter starting at 0 (written after the edge),
- * seed 0x370001: draws 0x00, 0x01, 0x05, 0x00, 0x85 (the first three worked
- * out in d17_3_4_3_ecount_tail_example; the 4th is the new byte of the state
+ * after counting the random number of further operations." PMSIDR_EL1.ERnd
+ * reports which: 1 "the new interval started after the interval programmed
+ * in PMSIRR_EL1.INTERVAL expires"; 0 "The random number is added at the
+ * start of the interval". So it follows FEAT_SPE_ERnd (v1p4 has it, v1 not).
+ * INTERVAL 1, RND 1, counter starting at 0 (written after the edge), seed
+ * 0x370001: draws 0x00, 0x01, 0x05, 0x00, 0x85 (the first three worked out
+ * in d17_3_4_3_ecount_tail_example; the 4th is the new byte of the state
  * after draw 1, the 5th of draw 2 - both from the LFSR formula).
- * ERND_RELOAD = 0 (M.a.a): COUNT reaches zero every 257 members (257, 514,
- * 771, 1028, 1285) and sample k is r_k later: 257, 515, 776, 1028, 1418.
- * ERND_RELOAD = 1: COUNT holds at 0 through the tail and reloads on the member
- * after the sample, so the next zero is 257 after the sample: zeros 257, 514,
- * 772, 1034, 1291, samples 257, 515, 777, 1034, 1424. */
-static int ernd_reload_case(uint32_t knob, const uint64_t *want)
+ * ERnd (M.a.a): COUNT reaches zero every 257 members (257, 514, 771, 1028,
+ * 1285) and sample k is r_k later: 257, 515, 776, 1028, 1418.
+ * No ERnd: the enable-edge load already drew r_1 (D17.3.3, RND = 1 without
+ * ERnd) before the write of 0, so member 1 reloads COUNT = 0x100 + r_2 = 257,
+ * zero at member 258 (sample); member 259 reloads 0x100 + r_3 = 261, sample
+ * at 520; member 521 reloads 0x100 + r_4 = 256, sample at 777; member 778
+ * reloads 0x100 + r_5 = 389, sample at 1167; the next is past member 1424
+ * (256 + r_6 >= 256 after member 1168), so 1500 members hold 4 samples. */
+static int reload_point_case(const char *config, unsigned n, const uint64_t *want)
 {
     spu_config_t cfg;
     spec_t s;
     uint64_t pos[6];
-    TRY(spec_cfg(&cfg, "v1p4"));
-    TRY(spec_knob(&cfg, "ERND_RELOAD", knob));
+    TRY(spec_cfg(&cfg, config));
     TRY(spec_knob(&cfg, "LFSR_SEED", 0x370001));
     TRY(spec_init(&s, &cfg));
     TRY(spec_enable(&s, IRR(1, 1), 0, PMBLIMITR_E));
     spec_wr(&s, SPU_REG_PMSICR_EL1, 0);
     s.members = 0;
-    CHECK_EQ(spec_feed(&s, 1500, 1, pos, 6, 1, 0), 5, "selections in 1500 members");
-    for (unsigned k = 0; k < 5; k++)
-        CHECK_EQ(pos[k], want[k], "sample %u, ERND_RELOAD=%u", k + 1, knob);
+    CHECK_EQ(spec_feed(&s, 1500, 1, pos, 6, 1, 0), n, "selections in 1500 members");
+    for (unsigned k = 0; k < n; k++)
+        CHECK_EQ(pos[k], want[k], "sample %u, %s", k + 1, config);
     return 0;
 }
 
-static int knob_ernd_reload_0(void)
+static int d17_3_1_reload_before_tail_with_ernd(void)
 {
     static const uint64_t want[5] = {257, 515, 776, 1028, 1418};
-    return ernd_reload_case(0, want);
+    return reload_point_case("v1p4", 5, want);
 }
 
-static int knob_ernd_reload_1(void)
+static int d17_3_1_random_at_start_without_ernd(void)
 {
-    static const uint64_t want[5] = {257, 515, 777, 1034, 1424};
-    return ernd_reload_case(1, want);
+    static const uint64_t want[4] = {258, 520, 777, 1167};
+    return reload_point_case("v1", 4, want);
 }
 
 /* Knob INFLIGHT (pmu-events.md: "The pseudocode does not show whether a sample
@@ -219,8 +224,8 @@ static int config_named_configs(void)
 const spec_test_t spec_tests_knobs[] = {
     SPEC_TEST(knob_interval0_0),
     SPEC_TEST(knob_interval0_1),
-    SPEC_TEST(knob_ernd_reload_0),
-    SPEC_TEST(knob_ernd_reload_1),
+    SPEC_TEST(d17_3_1_reload_before_tail_with_ernd),
+    SPEC_TEST(d17_3_1_random_at_start_without_ernd),
     SPEC_TEST(knob_inflight_0),
     SPEC_TEST(knob_inflight_1),
     SPEC_TEST(knob_lfsr_seed),

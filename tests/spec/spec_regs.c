@@ -76,7 +76,7 @@ static int regs_res0_v1(void)
         {SPU_REG_PMSLATFR_EL1, 0xFFF},
         {SPU_REG_PMBLIMITR_EL1, 0xFFFFFFFFFFFFF007ull},
         {SPU_REG_PMBPTR_EL1, ~0ull},
-        {SPU_REG_PMBSR_EL1, 0x00FFFFFFFC0FFFFFull},
+        {SPU_REG_PMBSR_EL1, 0x00FFFFFFFC0BFFFFull}, /* EA (18) RES0: PMBIDR.EA = 1 */
     };
     TRY(res0_check("v1", r, sizeof r / sizeof r[0]));
     return res0_check("v1-alt", r, sizeof r / sizeof r[0]);
@@ -101,7 +101,7 @@ static int regs_res0_v1p4(void)
         {SPU_REG_PMSLATFR_EL1, 0xFFFF},
         {SPU_REG_PMBLIMITR_EL1, 0xFFFFFFFFFFFFF027ull},
         {SPU_REG_PMBPTR_EL1, ~0ull},
-        {SPU_REG_PMBSR_EL1, 0x00FFFFFFFC0FFFFFull},
+        {SPU_REG_PMBSR_EL1, 0x00FFFFFFFC0BFFFFull}, /* EA (18) RES0: PMBIDR.EA = 1 */
         {SPU_REG_PMSDSFR_EL1, ~0ull},
     };
     TRY(res0_check("v1p4", r, sizeof r / sizeof r[0]));
