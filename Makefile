@@ -40,7 +40,7 @@ HDRS       := $(wildcard golden/*.h tb/*.h csim/*.h tests/spec/*.h) $(GEN)/spu_c
 objs = $(patsubst %.c,$(OBJ)/%.o,$(notdir $(1)))
 vpath %.c golden tb csim tests/spec $(GEN)
 
-.PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps clean
+.PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -128,24 +128,24 @@ RUN_CONFIG ?= v1p4
 RUN_SEED   ?= 1
 RUN_CYCLES ?= 20000000
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
-run: ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
+run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
 
-test: deps ## every test suite; ends with "N passed, N failed"
+test: deps-synth ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests
 	@BUILD=$(BUILD) tests/run_tests.sh
 
 REGRESS_ARGS ?= --seeds 8 --cycles 2000000
-regress: ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
+regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
 	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
 
-bench: deps ## lockstep vs DUT-only cycles/s per configuration, and a profile
+bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
 	@tools/bench.sh
 
-lint: gen deps ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
+lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
 	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
 
 bench-csim: csim ## csim population members per second (one core)
@@ -153,6 +153,15 @@ bench-csim: csim ## csim population members per second (one core)
 
 deps: ## install what a fresh machine lacks (used by targets that need it)
 	@tools/deps.sh
+
+deps-synth:
+	@tools/deps.sh yosys zlib
+
+deps-perf:
+	@tools/deps.sh perf zlib
+
+deps-build:
+	@tools/deps.sh zlib
 
 clean: ## remove build/
 	rm -rf $(BUILD)

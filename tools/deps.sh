@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# make deps: install what some targets need and a fresh machine lacks.
-# Only as root, and only what is missing; idempotent.
+# make deps / deps-synth / deps-perf: install what a target needs and a fresh
+# machine lacks (Debian packages, apt-get as root). Only what is missing;
+# idempotent. Arguments: the tools wanted (yosys, perf, zlib); none = all.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+want=("$@")
+[ ${#want[@]} -gt 0 ] || want=(yosys perf zlib)
 need=()
-command -v perf >/dev/null || need+=(linux-perf)
-command -v yosys >/dev/null || need+=(yosys)
-[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
-if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+for t in "${want[@]}"; do
+    case $t in
+        yosys) command -v yosys >/dev/null || need+=(yosys) ;;
+        perf)  command -v perf >/dev/null || need+=(linux-perf) ;;
+        zlib)  [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib)" >&2; exit 2 ;;
+    esac
+done
+[ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
     echo "deps: missing ${need[*]}; run 'make deps' as root (apt-get)" >&2
     exit 1
