@@ -31,8 +31,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     static spu_model_t m;
     spu_run_t run;
     spu_cyc_t cy;
-    spu_in_t in;
-    spu_out_t dout, mout;
+    spu_out_t dout;
     char err[256];
 
     memset(r, 0, sizeof *r);
@@ -44,35 +43,40 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     double next_report = t0 + 0.5;
     int tracing = 0;
 
-    while (run_inputs(&run, &cy, &in)) {
+    /* Inputs and model outputs are built in place in the history ring, so
+     * keeping the last LS_HISTORY cycles costs no copy. */
+    for (;;) {
+        ls_hist_t *h = &r->hist[r->nhist % LS_HISTORY];
+        spu_in_t *in = &h->in;
+        spu_out_t *mout = &h->out;
+        if (!run_inputs(&run, &cy, in))
+            break;
         if (c->wave && !tracing && cy.cycle >= c->wave_from) {
             tracing = c->vt->trace_open(d, c->wave) == 0;
         }
-        c->vt->step(d, &in, &dout);
+        c->vt->step(d, in, &dout);
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
             r->cycles++;
-            if (run_observe(&run, &cy, &in, &dout))
+            if (run_observe(&run, &cy, in, &dout))
                 break;
             continue;
         }
-        spu_model_step(&m, &in, &mout);
+        spu_model_step(&m, in, mout);
         if (c->inject && cy.cycle == c->inject_cycle)
-            cmp_perturb(&mout, c->inject);
-        ls_hist_t *h = &r->hist[r->nhist++ % LS_HISTORY];
+            cmp_perturb(mout, c->inject);
         h->cycle = cy.cycle;
-        h->in = in;
-        h->out = mout;
+        r->nhist++;
         r->cycles++;
-        if (memcmp(&dout, &mout, sizeof dout) != 0) {
+        if (memcmp(&dout, mout, sizeof dout) != 0) {
             r->fail_dut = dout;
-            r->fail_model = mout;
+            r->fail_model = *mout;
             r->status = LS_DIFF;
             r->fail_cycle = cy.cycle;
-            r->ndiff = cmp_outputs(c->cfg, &dout, &mout, r->diff, CMP_MAX_DIFFS);
+            r->ndiff = cmp_outputs(c->cfg, &dout, mout, r->diff, CMP_MAX_DIFFS);
             break;
         }
-        if (run_observe(&run, &cy, &in, &mout)) {
+        if (run_observe(&run, &cy, in, mout)) {
             r->status = LS_CORE;
             r->fail_cycle = cy.cycle;
             snprintf(r->err, sizeof r->err, "%s", run.core.err);
