@@ -70,7 +70,6 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
             in->fin_ds_valid |= (uint8_t)(sl->op.ds_valid << p);
             in->fin_ds[p] = sl->op.ds;
             c->fin_op[p] = sl->op.id;
-            c->last_fin = cycle;
             sl->live = 0; /* the unit frees the slot this cycle */
         }
     }

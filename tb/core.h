@@ -21,7 +21,6 @@ typedef struct spu_core {
     const spu_config_t *cfg;
     core_slot_t slot[SPU_MAX_SLOTS];
     uint64_t fin_op[SPU_MAX_SLOTS];  /* op finishing on each port this cycle */
-    uint64_t last_fin;               /* cycle of the last finish event driven */
     uint64_t next_event;             /* cache of core_next_event() */
     char err[256];                   /* set when the unit's outputs break the core's view */
 } spu_core_t;
