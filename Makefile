@@ -18,27 +18,44 @@ CSTD      := -std=c11
 CWARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
 # -O2 for speed; -g so a crash report or perf profile names lines.
 COPT      ?= -O2 -g
-# POSIX for clock_gettime/isatty/strtok_r in the front ends.
+# POSIX for clock_gettime/isatty/strtok_r/readlink in the front ends.
 CDEFS     := -D_POSIX_C_SOURCE=200809L
-CFLAGS_ALL = $(CSTD) $(CWARN) $(COPT) $(CDEFS) -Igolden -Itb -Icsim -I$(GEN)
+# Header dependencies come from the compiler.
+CDEP       = -MMD -MP
 
 # ------------------------------------------------------------------ layout
 BUILD     := build
 GEN       := $(BUILD)/gen
 OBJ       := $(BUILD)/obj
-CONFIGS   := v1 v1p4 wide v1-alt wide-alt
 CFG_SRC   := configs/spu.toml
+# The configurations, in the toml's order (the one list; scripts ask the same).
+CONFIGS   := $(shell $(PYTHON) tools/gen_config.py --list $(CFG_SRC))
+ifeq ($(strip $(CONFIGS)),)
+$(error tools/gen_config.py --list $(CFG_SRC) gave no configuration)
+endif
 GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c
 GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh)
 
-GOLDEN_SRC := $(wildcard golden/*.c) $(GEN)/spu_config.c
-HARN_SRC   := tb/spt.c tb/spt_lex.c tb/spt_replay.c tb/spt_write.c tb/spl.c tb/core.c tb/run.c tb/gen.c tb/gen_prog.c tb/gen_params.c tb/opts.c
-CSIM_SRC   := $(wildcard csim/*.c)
-SPEC_SRC   := $(wildcard tests/spec/*.c)
-HDRS       := $(wildcard golden/*.h tb/*.h csim/*.h tests/spec/*.h) $(GEN)/spu_config.h
+# Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb.
+# A layer is compiled with the include paths of itself and the layers below
+# it only, so an upward include does not compile (tests/check_layers.sh also
+# checks it, and that no two files depend on each other).
+INC_golden := -Igolden -I$(GEN)
+INC_stim   := -Istim $(INC_golden)
+INC_sim    := -Isim $(INC_stim)
+INC_csim   := -Icsim $(INC_sim)
+INC_tb     := -Itb $(INC_sim)
+INC_tests/spec := -Itests/spec $(INC_golden)
 
-objs = $(patsubst %.c,$(OBJ)/%.o,$(notdir $(1)))
-vpath %.c golden tb csim tests/spec $(GEN)
+GOLDEN_SRC := $(wildcard golden/*.c)
+STIM_SRC   := $(wildcard stim/*.c)
+SIM_SRC    := $(wildcard sim/*.c)
+CSIM_SRC   := $(wildcard csim/*.c)
+TB_SRC     := $(filter-out tb/dut.c,$(wildcard tb/*.c))
+SPEC_SRC   := $(wildcard tests/spec/*.c)
+# Objects mirror the source tree: build/obj/stim/gen.o, build/obj/gen/spu_config.o.
+objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
+ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
@@ -49,29 +66,48 @@ help: ## this list
 gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog includes
 
 $(GEN_C) $(GEN_V) &: $(CFG_SRC) tools/gen_config.py
-	$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
+	@echo "  GEN     $(GEN) from $(CFG_SRC)"
+	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 
 check-gen: gen ## prove the C and Verilog expansions agree and are up to date
 	@BUILD=$(BUILD) tests/check_gen.sh
 
 # ------------------------------------------------------------------ C programs
-$(OBJ)/%.o: %.c $(HDRS) | $(GEN_C)
-	@mkdir -p $(OBJ)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+# The layer of an object is the first directory of its source.
+layer = $(if $(filter tests/spec/%,$(1)),tests/spec,$(firstword $(subst /, ,$(1))))
 
-$(BUILD)/libspugolden.a: $(call objs,$(GOLDEN_SRC))
-	ar rcs $@ $^
+$(OBJ)/gen/spu_config.o: $(GEN)/spu_config.c | $(GEN_C)
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_golden) -c $< -o $@
 
-$(BUILD)/libspuharness.a: $(call objs,$(HARN_SRC))
-	ar rcs $@ $^
+$(OBJ)/%.o: %.c | $(GEN_C)
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_$(call layer,$*)) -c $< -o $@
+
+$(BUILD)/libspugolden.a: $(call objs,$(GOLDEN_SRC)) $(OBJ)/gen/spu_config.o
+	@rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libspustim.a: $(call objs,$(STIM_SRC))
+	@rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libspusim.a: $(call objs,$(SIM_SRC))
+	@rm -f $@ && ar rcs $@ $^
+
+ENGINE_LIBS := $(BUILD)/libspusim.a $(BUILD)/libspustim.a $(BUILD)/libspugolden.a
 
 csim: $(BUILD)/spu-csim ## build the golden-model simulator
 
-$(BUILD)/spu-csim: $(call objs,$(CSIM_SRC)) $(BUILD)/libspuharness.a $(BUILD)/libspugolden.a
-	$(CC) $(COPT) -o $@ $^
+$(BUILD)/spu-csim: $(call objs,$(CSIM_SRC)) $(ENGINE_LIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
 
-$(BUILD)/spu-spec-tests: $(call objs,$(SPEC_SRC)) $(BUILD)/libspuharness.a $(BUILD)/libspugolden.a
-	$(CC) $(COPT) -o $@ $^
+$(BUILD)/spu-spec-tests: $(call objs,$(SPEC_SRC)) $(BUILD)/libspugolden.a
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
+
+-include $(ALL_OBJS:.o=.d)
 
 # ------------------------------------------------------------------ Verilated DUT
 VL        := $(BUILD)/vl
@@ -90,38 +126,44 @@ VFLAGS    += --top-module spu_top
 VL_OPT    := -O2
 VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd
 cid        = $(subst -,_,$(1))
-RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) configs/spu.toml | sha1sum | cut -c1-12)
-TB_SRC     := tb/tb_main.c tb/lockstep.c tb/compare.c tb/shrink.c
+RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
 DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
 
 # verilate + compile the model of one configuration into a static library
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
-	$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
-	$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a >/dev/null
-	cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
+	@echo "  VERILATE $* (rtl/*.v with $(GEN)/$*/spu_config.vh)"
+	@$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
+	@echo "  CXX     Verilated model of $*"
+	@$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a >/dev/null
+	@cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
 
 $(VL)/%/dut_shim.o: tb/dut_shim.cpp tb/dut.h $(VL)/%/lib.a
-	$(VL_CXX) -Igolden -Itb -I$(GEN) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
+	@echo "  CXX     tb/dut_shim.cpp for $*"
+	@$(VL_CXX) $(INC_tb) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
 	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DVROOT_HDR='"Vspu_$(call cid,$*)___024root.h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
 	    -DRTL_DIGEST='"$(RTL_DIGEST)"' -c $< -o $@
 
 $(VL)/verilated.a: | $(GEN_C)
 	@mkdir -p $(VL)
-	$(VL_CXX) -c $(VL_ROOT)/include/verilated.cpp -o $(VL)/verilated.o
-	$(VL_CXX) -c $(VL_ROOT)/include/verilated_fst_c.cpp -o $(VL)/verilated_fst_c.o
-	$(VL_CXX) -c $(VL_ROOT)/include/verilated_threads.cpp -o $(VL)/verilated_threads.o
-	ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o
+	@echo "  CXX     Verilator runtime (verilated.cpp, verilated_fst_c.cpp, verilated_threads.cpp)"
+	@$(VL_CXX) -c $(VL_ROOT)/include/verilated.cpp -o $(VL)/verilated.o
+	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_fst_c.cpp -o $(VL)/verilated_fst_c.o
+	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_threads.cpp -o $(VL)/verilated_threads.o
+	@ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o
 
-$(OBJ)/dut.o: tb/dut.c tb/dut.h $(HDRS)
-	@mkdir -p $(OBJ)
-	$(CC) $(CFLAGS_ALL) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
+# The Verilated builds linked into spu-tb, one per configuration (tb/dut.c).
+$(OBJ)/tb/dut.o: tb/dut.c $(GEN_C)
+	@mkdir -p $(@D)
+	@echo "  CC      $< ($(CONFIGS))"
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
 
 tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
 
-$(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
-                 $(BUILD)/libspuharness.a $(BUILD)/libspugolden.a $(VL)/verilated.a
-	$(CXX) -o $@ $^ -lz -lpthread
+$(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+                 $(ENGINE_LIBS) $(VL)/verilated.a
+	@echo "  LINK    $@"
+	@$(CXX) -o $@ $^ -lz -lpthread
 
 # ------------------------------------------------------------------ main jobs
 RUN_CONFIG ?= v1p4

@@ -9,7 +9,6 @@
 #define STATS_BUCKETS 34
 
 typedef struct spu_stats {
-    uint64_t pops;                  /* members counted while enabled */
     uint64_t last_sel;              /* pop index of the last selection, 0: none yet */
     uint64_t nint, sum, min, max;   /* intervals between selections, in members */
     uint64_t bucket[STATS_BUCKETS]; /* log2 histogram of intervals */

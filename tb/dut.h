@@ -17,9 +17,11 @@ typedef struct spu_dut spu_dut_t;
 typedef struct spu_dut_vtbl {
     const char *config;                 /* configuration it was built for */
     const char *identity;               /* Verilated class, build time, RTL digest */
-    spu_dut_t *(*create)(uint64_t init_seed);
+    /* NULL on failure. full_clock: evaluate on both clock edges instead of
+     * once per cycle (see dut_shim.cpp); the outputs are the same. */
+    spu_dut_t *(*create)(uint64_t init_seed, int full_clock);
     void (*destroy)(spu_dut_t *d);
-    /* Reset sequence rst_ni 1 -> 0 (two clocks) -> 1, as ARCHITECTURE.md wants. */
+    /* Reset sequence rst_ni 1 -> 0 (two clocks) -> 1 (docs/ports.md). */
     void (*reset)(spu_dut_t *d);
     /* One clock: inputs before the rising edge, registered outputs after it. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);

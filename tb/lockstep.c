@@ -28,15 +28,24 @@ static void progress_line(const ls_result_t *r, const spu_run_t *run, double t0)
 
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
-    static spu_model_t m;
+    spu_model_t m;
     spu_run_t run;
     spu_cyc_t cy;
     spu_out_t dout;
     char err[256];
 
     memset(r, 0, sizeof *r);
-    spu_model_init(&m, c->cfg, err, sizeof err);
-    spu_dut_t *d = c->vt->create(c->init_seed);
+    if (spu_model_init(&m, c->cfg, err, sizeof err)) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "golden model: %s", err);
+        return;
+    }
+    spu_dut_t *d = c->vt->create(c->init_seed, c->full_clock);
+    if (!d) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "could not create the Verilated model");
+        return;
+    }
     c->vt->reset(d);
     run_init(&run, c->cfg, src, c->log, NULL);
     const double t0 = now_s();
@@ -49,7 +58,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         ls_hist_t *h = &r->hist[r->nhist % LS_HISTORY];
         spu_in_t *in = &h->in;
         spu_out_t *mout = &h->out;
-        if (!run_inputs(&run, &cy, in))
+        if (run_inputs(&run, &cy, in) <= 0)
             break;
         if (c->wave && !tracing && cy.cycle >= c->wave_from) {
             tracing = c->vt->trace_open(d, c->wave) == 0;
@@ -64,22 +73,22 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         }
         spu_model_step(&m, in, mout);
         if (c->inject && cy.cycle == c->inject_cycle)
-            cmp_perturb(mout, c->inject);
+            r->injected = cmp_perturb(mout, c->inject) == 0;
         h->cycle = cy.cycle;
         r->nhist++;
         r->cycles++;
-        if (memcmp(&dout, mout, sizeof dout) != 0) {
+        if (!cmp_equal(&dout, mout)) {
             r->fail_dut = dout;
             r->fail_model = *mout;
             r->status = LS_DIFF;
             r->fail_cycle = cy.cycle;
-            r->ndiff = cmp_outputs(c->cfg, &dout, mout, r->diff, CMP_MAX_DIFFS);
+            r->ndiff = cmp_outputs(&dout, mout, r->diff, CMP_MAX_DIFFS);
             break;
         }
         if (run_observe(&run, &cy, in, mout)) {
             r->status = LS_CORE;
             r->fail_cycle = cy.cycle;
-            snprintf(r->err, sizeof r->err, "%s", run.core.err);
+            snprintf(r->err, sizeof r->err, "%s", run.err);
             break;
         }
         if (c->wave && tracing && cy.cycle >= c->wave_to)

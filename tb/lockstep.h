@@ -27,17 +27,19 @@ typedef struct ls_cfg {
     int progress;
     const char *inject;          /* flip this model output ... */
     uint64_t inject_cycle;       /* ... in this cycle */
+    int full_clock;              /* DUT: an eval on each clock edge */
     const char *wave;            /* FST path, written for cycles [wave_from, wave_to] */
     uint64_t wave_from, wave_to;
     int dut_only;                /* bench: no model, no compare */
 } ls_cfg_t;
 
-enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2 };
+enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
 
 typedef struct ls_result {
     int status;
     uint64_t cycles;             /* cycles run (and compared) */
     uint64_t fail_cycle;
+    int injected;                /* the --inject flip happened */
     int ndiff;
     cmp_diff_t diff[CMP_MAX_DIFFS];
     ls_hist_t hist[LS_HISTORY];  /* ring: the last cycles up to the failure */
@@ -47,10 +49,12 @@ typedef struct ls_result {
     uint32_t lfsr;
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
     double seconds;
-    char err[256];
+    char err[320];
 } ls_result_t;
 
-/* Run src through DUT and model; fills r. */
+/* Run src through DUT and model; fills r (status LS_ERROR with r->err when
+ * the DUT or the model could not be set up). Re-entrant: all state is in c,
+ * r and the stack. */
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
 
 #endif

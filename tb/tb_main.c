@@ -10,85 +10,109 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lockstep.h"
 #include "opts.h"
 #include "shrink.h"
 
-#define FAIL_DIR "build/fail"
-
-/* A fresh stimulus source equal to the one the run used. */
-static int fresh_source(const spu_opts_t *o, const spu_setup_t *s, spt_trace_t *t, spu_gen_t *g,
-                        spu_src_t *src)
+/* Failures go to fail/ beside the binary (build/fail for build/spu-tb),
+ * wherever it is run from. */
+static void fail_dir(char *buf, size_t len)
 {
-    char err[512];
-    if (s->have_trace) {
-        if (spt_load(t, o->trace, err, sizeof err))
-            return -1;
-        *src = spt_source(t);
-    } else {
-        gen_init(g, &s->cfg, &s->gp, o->seed, o->cycles, UINT64_MAX);
-        *src = gen_source(g);
-    }
-    return 0;
+    char exe[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash)
+        *slash = '\0';
+    if (!slash || snprintf(buf, len, "%s/fail", exe) >= (int)len)
+        snprintf(buf, len, "fail");
 }
 
-/* Write the stimulus of cycles 0..last to path. */
-static int save_stimulus(const spu_opts_t *o, const spu_setup_t *s, uint64_t last, const char *path)
+/* Write the stimulus of cycles 0..last to path; 0 or -1. */
+static int save_stimulus(const spu_setup_t *s, uint64_t last, const char *path)
 {
-    static spt_trace_t t;
-    static spu_gen_t g;
-    spu_src_t src;
-    spu_cyc_t cy;
-    FILE *f = fopen(path, "w");
-    if (!f || fresh_source(o, s, &t, &g, &src)) {
-        if (f)
-            fclose(f);
+    spt_cursor_t k;
+    spu_gen_t *g = malloc(sizeof *g);
+    FILE *f = g ? fopen(path, "w") : NULL;
+    if (!f) {
+        free(g);
         return -1;
     }
+    spu_src_t src = opts_fresh_source(s, &k, g);
+    spu_cyc_t cy;
     spt_writer_t w;
+    int rc = 0;
     spt_write_begin(&w, f, s->cfg.name);
-    for (uint64_t c = 0; c <= last && src.next(src.self, &cy); c++)
-        spt_write_cycle(&w, &cy, &src);
-    spt_write_end(&w);
-    fclose(f);
-    if (s->have_trace)
-        spt_free(&t);
-    return 0;
+    for (uint64_t c = 0; rc == 0 && c <= last && src.next(src.self, &cy); c++)
+        rc = spt_write_cycle(&w, &cy, &src);
+    if (spt_write_end(&w))
+        rc = -1;
+    if (fclose(f))
+        rc = -1;
+    free(g);
+    return rc;
 }
 
-/* build/fail/<config>-<seedS|trace name>-c<cycle>[-N].spt, never an existing
- * file (a failing run of a saved trace must not overwrite its own input). */
-static void fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
+/* DIR/<config>-<seedS|trace name>-c<cycle>[-N].spt, never an existing file
+ * (a failing run of a saved trace must not overwrite its own input). A trace
+ * that already carries the configuration's prefix keeps its name. */
+static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
 {
-    char what[128];
+    char dir[PATH_MAX], what[160];
+    fail_dir(dir, sizeof dir);
     if (s->have_trace) {
         const char *b = strrchr(o->trace, '/');
         b = b ? b + 1 : o->trace;
-        snprintf(what, sizeof what, "%.*s", (int)(strlen(b) > 4 && !strcmp(b + strlen(b) - 4, ".spt") ? strlen(b) - 4 : strlen(b)), b);
+        size_t n = strlen(b);
+        if (n > 4 && !strcmp(b + n - 4, ".spt"))
+            n -= 4;
+        const size_t pl = strlen(s->cfg.name);
+        const int prefixed = n > pl && !strncmp(b, s->cfg.name, pl) && b[pl] == '-';
+        snprintf(what, sizeof what, "%.*s", (int)(n < 120 ? n : 120), b);
+        if (prefixed)
+            snprintf(what, sizeof what, "%.*s", (int)(n - pl - 1 < 120 ? n - pl - 1 : 120), b + pl + 1);
     } else {
         snprintf(what, sizeof what, "seed%" PRIu64, o->seed);
     }
     struct stat st;
-    for (int n = 0; n < 1000; n++) {
-        if (n == 0)
-            snprintf(buf, len, FAIL_DIR "/%s-%.100s-c%" PRIu64 ".spt", s->cfg.name, what, cycle);
-        else
-            snprintf(buf, len, FAIL_DIR "/%s-%.100s-c%" PRIu64 "-%d.spt", s->cfg.name, what, cycle, n);
+    for (int i = 0; i < 1000; i++) {
+        char nth[16] = "";
+        if (i)
+            snprintf(nth, sizeof nth, "-%d", i);
+        if (snprintf(buf, len, "%s/%s-%s-c%" PRIu64 "%s.spt", dir, s->cfg.name, what, cycle, nth) >= (int)len)
+            return -1;
         if (stat(buf, &st) != 0)
-            return;
+            break;
     }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+/* The options that reproduce this run, after the stimulus itself. */
+static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, " --init-seed %" PRIu64, lc->init_seed);
+    if (o->inject && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
+    if (o->full_clock && n < len)
+        snprintf(buf + n, len - n, " --full-clock");
 }
 
 static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc,
                          const ls_result_t *r, const char *saved)
 {
-    char a[512], b[512];
+    char a[512], b[512], ro[256];
     FILE *e = stderr;
     fprintf(e, "\n=== spu-tb: FIRST DIFFERENCE at cycle %" PRIu64 " ===\n", r->fail_cycle);
+    if (o->inject)
+        fprintf(e, "INJECTED by --inject %s (checker self-test: the model output was flipped on purpose)\n", o->inject);
     fprintf(e, "configuration %s   %s %s   init seed %" PRIu64 "\n", s->cfg.name,
             s->have_trace ? "trace" : "seed", s->have_trace ? o->trace : (snprintf(a, sizeof a, "%" PRIu64, o->seed), a),
             lc->init_seed);
@@ -118,14 +142,18 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     for (int i = 0; i < SPU_NREGS; i++)
         fprintf(e, "  %-14s 0x%016" PRIx64 "%s", spu_reg_name(i), r->regs[i], i % 3 == 2 ? "\n" : "");
     fprintf(e, "\n--- reproduce\n");
-    if (s->have_trace)
-        fprintf(e, "  %s %s --config %s --init-seed %" PRIu64 "\n", o->argv[0], o->trace, s->cfg.name, lc->init_seed);
-    else
-        fprintf(e, "  %s --config %s --seed %" PRIu64 " --cycles %" PRIu64 " --init-seed %" PRIu64 "%s%s\n",
-                o->argv[0], s->cfg.name, o->seed, r->fail_cycle + 1, lc->init_seed, o->ngen ? " --gen " : "",
-                o->ngen ? o->gen[0] : "");
+    repro_opts(o, lc, ro, sizeof ro);
+    if (s->have_trace) {
+        fprintf(e, "  %s %s --config %s%s\n", o->argv[0], o->trace, s->cfg.name, ro);
+    } else {
+        fprintf(e, "  %s --config %s --seed %" PRIu64 " --cycles %" PRIu64, o->argv[0], s->cfg.name, o->seed,
+                r->fail_cycle + 1);
+        for (int i = 0; i < o->ngen; i++)
+            fprintf(e, " --gen %s", o->gen[i]);
+        fprintf(e, "%s\n", ro);
+    }
     if (saved)
-        fprintf(e, "  %s %s --init-seed %" PRIu64 "     (stimulus up to the failure)\n", o->argv[0], saved, lc->init_seed);
+        fprintf(e, "  %s %s%s     (stimulus up to the failure)\n", o->argv[0], saved, ro);
     fprintf(e, "  add --wave for an FST of the cycles around it, --shrink for a smaller trace\n");
 }
 
@@ -147,113 +175,155 @@ static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
     return 1;
 }
 
+/* --inject SIGNAL@CYCLE into lc; 0 or -1 (message printed). */
+static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
+{
+    const char *at = strchr(spec, '@');
+    spu_out_t probe = {0};
+    char *end;
+    if (!at || (size_t)(at - spec) >= len || !at[1] || at[1] == '-') {
+        fprintf(stderr, "error: --inject '%s': expected SIGNAL@CYCLE, e.g. rec_tot_lat_o@5000\n", spec);
+        return -1;
+    }
+    errno = 0;
+    const unsigned long long cyc = strtoull(at + 1, &end, 0);
+    if (*end || errno) {
+        fprintf(stderr, "error: --inject '%s': '%s' is not a cycle number\n", spec, at + 1);
+        return -1;
+    }
+    memcpy(sig, spec, (size_t)(at - spec));
+    sig[at - spec] = '\0';
+    if (cmp_perturb(&probe, sig)) {
+        fprintf(stderr, "error: --inject: unknown output '%s'\n", sig);
+        return -1;
+    }
+    lc->inject = sig;
+    lc->inject_cycle = cyc;
+    return 0;
+}
+
+/* --wave: re-run with the same binary and init seed, FST of the window. */
+static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, const char *saved)
+{
+    spt_cursor_t k;
+    spu_gen_t *g = malloc(sizeof *g);
+    ls_result_t *r2 = malloc(sizeof *r2);
+    char fst[PATH_MAX + 8];
+    if (!g || !r2) {
+        fprintf(stderr, "wave: out of memory\n");
+        free(g);
+        free(r2);
+        return;
+    }
+    snprintf(fst, sizeof fst, "%.*s.fst", (int)(strlen(saved) - 4), saved);
+    ls_cfg_t wc = *lc;
+    wc.log = NULL;
+    wc.progress = 0;
+    wc.wave = fst;
+    wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
+    wc.wave_to = r->fail_cycle + 2;
+    lockstep_run(&wc, opts_fresh_source(s, &k, g), r2);
+    fprintf(stderr, "wave: %s (cycles %" PRIu64 "..%" PRIu64 ", same binary and init seed; difference %s)\n", fst,
+            wc.wave_from, r2->fail_cycle,
+            r2->status != LS_PASS && r2->fail_cycle == r->fail_cycle ? "reproduced" : "NOT reproduced");
+    free(g);
+    free(r2);
+}
+
+static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+{
+    char saved[PATH_MAX];
+    const int ok = fail_path(o, s, r->fail_cycle, saved, sizeof saved) == 0 &&
+                   save_stimulus(s, r->fail_cycle, saved) == 0;
+    print_report(o, s, lc, r, ok ? saved : NULL);
+    if (!ok) {
+        fprintf(stderr, "warning: could not save the stimulus to %s: %s\n", saved, strerror(errno));
+        return 1;
+    }
+    if (o->wave)
+        write_wave(s, lc, r, saved);
+    if (o->shrink)
+        shrink_trace(lc, r, saved);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     spu_opts_t o;
-    static spu_setup_t s;
-    static ls_result_t r;
-    char inj[64] = "";
+    spu_setup_t *s = calloc(1, sizeof *s);
+    ls_result_t *r = calloc(1, sizeof *r);
+    char inj[64] = "", seed[24];
+    int rc = 0;
+    if (!s || !r) {
+        fprintf(stderr, "error: out of memory\n");
+        return 2;
+    }
     const int pr = opts_parse(&o, argc, argv, 1);
-    if (pr)
+    if (pr || opts_setup(&o, s)) {
+        free(s);
+        free(r);
         return pr > 0 ? 0 : 2;
-    if (o.nknob) {
-        fprintf(stderr, "error: --knob: in the RTL the knobs are parameters of a build; pick a configuration that has them (e.g. v1-alt, wide-alt)\n");
-        return 2;
     }
-    if (o.emit) {
-        fprintf(stderr, "error: --emit-trace is spu-csim's; spu-tb saves the stimulus of a failure itself\n");
-        return 2;
-    }
-    if (opts_setup(&o, &s))
-        return 2;
     ls_cfg_t lc = {0};
-    lc.cfg = &s.cfg;
-    lc.vt = spu_dut_find(s.cfg.name);
+    lc.cfg = &s->cfg;
+    lc.vt = spu_dut_find(s->cfg.name);
     if (!lc.vt) {
-        fprintf(stderr, "error: no Verilated build of configuration '%s' in this binary\n", s.cfg.name);
-        return 2;
+        fprintf(stderr, "error: no Verilated build of configuration '%s' in this binary\n", s->cfg.name);
+        rc = 2;
+        goto out;
     }
     lc.init_seed = o.init_seed ? o.init_seed : o.seed % 1000003u + 1u;
-    lc.log = s.log_f;
+    lc.log = s->log_f;
     lc.progress = o.progress;
     lc.dut_only = o.dut_only;
-    if (o.inject) {
-        /* FIELD@CYCLE: flip bit 0 of that model output in that cycle. */
-        const char *at = strchr(o.inject, '@');
-        spu_out_t probe = {0};
-        unsigned long long cyc;
-        if (!at || (size_t)(at - o.inject) >= sizeof inj || sscanf(at + 1, "%llu", &cyc) != 1) {
-            fprintf(stderr, "error: --inject '%s': expected SIGNAL@CYCLE, e.g. rec_tot_lat_o@5000\n", o.inject);
-            return 2;
-        }
-        memcpy(inj, o.inject, (size_t)(at - o.inject));
-        if (cmp_perturb(&probe, inj)) {
-            fprintf(stderr, "error: --inject: unknown output '%s'\n", inj);
-            return 2;
-        }
-        lc.inject = inj;
-        lc.inject_cycle = cyc;
+    lc.full_clock = o.full_clock;
+    if (o.inject && parse_inject(o.inject, inj, sizeof inj, &lc)) {
+        rc = 2;
+        goto out;
     }
-    if (!s.have_trace) {
-        gen_init(&s.gen, &s.cfg, &s.gp, o.seed, o.cycles, UINT64_MAX);
-        s.src = gen_source(&s.gen);
-    }
+    snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
     fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
-            s.cfg.name, s.have_trace ? "trace" : "seed",
-            s.have_trace ? o.trace : (snprintf(inj + 40, 24, "%" PRIu64, o.seed), inj + 40), lc.init_seed, lc.init_seed);
-    lockstep_run(&lc, s.src, &r);
-    if (s.log_f)
-        fflush(s.log_f);
-
-    if (r.status != LS_PASS) {
-        char saved[512];
-        mkdir("build", 0777);
-        mkdir(FAIL_DIR, 0777);
-        fail_path(&o, &s, r.fail_cycle, saved, sizeof saved);
-        const int ok = save_stimulus(&o, &s, r.fail_cycle, saved) == 0;
-        print_report(&o, &s, &lc, &r, ok ? saved : NULL);
-        if (!ok)
-            fprintf(stderr, "warning: could not save the stimulus to %s: %s\n", saved, strerror(errno));
-        if (o.wave) {
-            static spt_trace_t t;
-            static spu_gen_t g;
-            static ls_result_t r2;
-            spu_src_t src;
-            char fst[520];
-            snprintf(fst, sizeof fst, "%.*s.fst", (int)(strlen(saved) - 4), saved);
-            ls_cfg_t wc = lc;
-            wc.log = NULL;
-            wc.progress = 0;
-            wc.wave = fst;
-            wc.wave_from = r.fail_cycle > 200 ? r.fail_cycle - 200 : 0;
-            wc.wave_to = r.fail_cycle + 2;
-            if (fresh_source(&o, &s, &t, &g, &src) == 0) {
-                lockstep_run(&wc, src, &r2);
-                fprintf(stderr, "wave: %s (cycles %" PRIu64 "..%" PRIu64 ", same binary and init seed; difference %s)\n",
-                        fst, wc.wave_from, r2.fail_cycle, r2.status != LS_PASS && r2.fail_cycle == r.fail_cycle ? "reproduced" : "NOT reproduced");
-            }
-        }
-        if (o.shrink && ok)
-            shrink_trace(&lc, saved);
-        opts_teardown(&s);
-        return 1;
+            s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
+    lockstep_run(&lc, s->src, r);
+    if (r->status == LS_ERROR) {
+        fprintf(stderr, "error: %s\n", r->err);
+        rc = 2;
+        goto out;
+    }
+    if (o.inject && !r->injected) {
+        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles%s\n", o.inject,
+                r->cycles, r->status != LS_PASS ? " at an earlier difference" : "");
+        rc = 2;
+        goto out;
+    }
+    if (r->status != LS_PASS) {
+        rc = on_failure(&o, s, &lc, r);
+        goto out;
     }
     if (o.dut_only) {
-        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %.2f M cycles/s\n", s.cfg.name,
-                r.cycles, r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0);
-        opts_teardown(&s);
-        return 0;
+        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %.2f M cycles/s\n", s->cfg.name,
+                r->cycles, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+        goto out;
     }
-    const int vac = check_vacuous(&o, &r);
+    if (o.inject) {
+        fprintf(stderr, "FAIL: --inject %s fired but no difference was reported\n", o.inject);
+        rc = 1;
+        goto out;
+    }
+    rc = check_vacuous(&o, r);
     fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
                     " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
                     " cycles with several selections, %.2f M cycles/s\n",
-            vac ? "FAIL" : "PASS", s.cfg.name, r.cycles, r.log.samples, r.log.collisions, r.log.kept,
-            r.log.rejected, r.log.multi, r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0);
+            rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
+            r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
     if (o.stats)
         for (int i = 0; i < SPU_NPMU; i++)
-            if (spu_pmu_implemented(&s.cfg, i))
-                fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r.log.pmu[i]);
-    opts_teardown(&s);
-    return vac;
+            if (spu_pmu_implemented(&s->cfg, i))
+                fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r->log.pmu[i]);
+out:
+    if (opts_teardown(s) && rc == 0)
+        rc = 1;
+    free(s);
+    free(r);
+    return rc;
 }

@@ -3,12 +3,14 @@
 configurations and the knobs) into the C header/table and one Verilog include
 per configuration.
 
-usage: gen_config.py SRC.toml OUTDIR
+usage: gen_config.py SRC.toml OUTDIR | gen_config.py --list SRC.toml
 
 Writes OUTDIR/spu_config.h, OUTDIR/spu_config.c, OUTDIR/dump_cfg.c and, per
 configuration C, OUTDIR/C/spu_config.vh and OUTDIR/C/dump_cfg.v. The dump files
 print every generated constant, one `NAME VALUE` per line, from the C and the
-Verilog side; `make check-gen` diffs the two.
+Verilog side; `make check-gen` diffs the two. `--list` prints the names of the
+configurations, one per line, in the toml's order (the Makefile, the test,
+regression and bench scripts take the list from it).
 
 Errors name the file and the table/key that is wrong and exit with status 1.
 """
@@ -346,14 +348,19 @@ def write(path, text):
 
 def main(argv):
     if len(argv) != 3:
-        print(__doc__.strip().splitlines()[3], file=sys.stderr)
+        print(__doc__.strip().splitlines()[4], file=sys.stderr)
         return 2
     src, outdir = argv[1], argv[2]
+    if src == "--list":
+        src = outdir
     try:
         reglist, knobs, configs = build(src)
     except (GenError, OSError) as e:
         print(f"gen_config: error: {e}", file=sys.stderr)
         return 1
+    if argv[1] == "--list":
+        print("\n".join(cfg["name"] for cfg in configs))
+        return 0
     h, c, d = emit_c(reglist, knobs, configs, src)
     write(os.path.join(outdir, "spu_config.h"), h)
     write(os.path.join(outdir, "spu_config.c"), c)

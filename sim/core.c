@@ -1,6 +1,6 @@
 /*
  * The core model: schedules the issue and finish events of sampled ops and
- * turns each cycle's outputs into .spl lines (see core.h).
+ * checks the unit's outputs against them (see core.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -77,19 +77,14 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
 }
 
 int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
-                 const spu_src_t *src, spl_log_t *log)
+                 const spu_src_t *src)
 {
     const uint64_t t = cy->cycle;
     if (cy->reset) {
         core_reset(c);
-        spl_reset(log, t);
         return 0;
     }
-    const uint8_t sel = out->smp_valid | out->col_valid;
-    log->multi += (sel & (sel - 1u)) != 0;
-    for (unsigned l = 0; sel >> l; l++) {
-        if ((out->col_valid >> l) & 1u)
-            spl_collision(log, t, cy->op_id[l]);
+    for (unsigned l = 0; out->smp_valid >> l; l++) {
         if (!((out->smp_valid >> l) & 1u))
             continue;
         const unsigned s = out->smp_slot[l];
@@ -97,33 +92,28 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
             snprintf(c->err, sizeof c->err,
                      "cycle %llu: lane %u selected into slot %u, which the core model %s",
                      (unsigned long long)t, l, s,
-                     !((cy->pop_mask >> l) & 1u) ? "gave no member in that lane" : "still holds");
+                     !((cy->pop_mask >> l) & 1u) ? "gave no member in that lane"
+                     : s >= c->cfg->slots        ? "does not have"
+                                                 : "still holds");
             return -1;
         }
         core_slot_t *sl = &c->slot[s];
-        src->op(src->self, cy->op_id[l], &sl->op);
+        if (src->op(src->self, cy->op_id[l], &sl->op)) {
+            snprintf(c->err, sizeof c->err, "cycle %llu: lane %u selected op %llu, which the stimulus never handed out",
+                     (unsigned long long)t, l, (unsigned long long)cy->op_id[l]);
+            return -1;
+        }
         sl->live = 1;
         sl->issued = 0;
         sl->entry = t;
         if (t + sl->op.iss < c->next_event)
             c->next_event = t + sl->op.iss;
-        spl_sample(log, t, cy->op_id[l], l, s);
     }
-    for (unsigned p = 0; out->rec_valid >> p; p++) {
-        if (!((out->rec_valid >> p) & 1u))
-            continue;
-        if (!((in->fin_valid >> p) & 1u)) {
-            snprintf(c->err, sizeof c->err, "cycle %llu: record on port %u with no finish event",
-                     (unsigned long long)t, p);
-            return -1;
-        }
-        spl_record(log, t, c->fin_op[p], out->rec_slot[p], out->rec_tot_lat[p],
-                   out->rec_iss_lat[p], (out->rec_keep >> p) & 1u, out->rec_why[p]);
+    const uint8_t orphan = out->rec_valid & (uint8_t)~in->fin_valid;
+    if (orphan) {
+        snprintf(c->err, sizeof c->err, "cycle %llu: record on port %u with no finish event",
+                 (unsigned long long)t, (unsigned)__builtin_ctz(orphan));
+        return -1;
     }
-    if (in->reg_valid && out->reg_undef)
-        spl_undef(log, t, in->reg_write, in->reg_enc);
-    else if (in->reg_valid && !in->reg_write)
-        spl_read(log, t, in->reg_enc, out->reg_rdata);
-    spl_pmu_add(log, out);
     return 0;
 }

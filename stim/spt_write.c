@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "spl.h"
 #include "spt_priv.h"
 
 
@@ -35,7 +34,7 @@ static void write_type(FILE *f, uint8_t type)
         }
 }
 
-void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
+int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
 {
     FILE *f = w->f;
     int ctx = c->el != w->el || c->allow != w->allow;
@@ -44,7 +43,7 @@ void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
     w->started = 1;
     w->last = c->cycle;
     if (!ctx && !c->reset && !reg && !pops)
-        return;
+        return 0;
     if (c->cycle != w->cur) {
         fprintf(f, "@%" PRIu64 "\n", c->cycle);
         w->cur = c->cycle;
@@ -63,7 +62,7 @@ void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
         fputs("reset\n", f);
     if (reg) {
         char name[32];
-        spl_reg_str(c->reg_enc, name, sizeof name);
+        stim_reg_str(c->reg_enc, name, sizeof name);
         if (c->reg_write)
             fprintf(f, "w %s 0x%" PRIx64 "\n", name, c->reg_wdata);
         else
@@ -74,7 +73,8 @@ void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
         if (!(pops >> l & 1))
             continue;
         spu_op_t op;
-        src->op(src->self, c->op_id[l], &op);
+        if (src->op(src->self, c->op_id[l], &op))
+            return -1;
         fputs("op", f);
         if (op.type)
             write_type(f, op.type);
@@ -91,13 +91,15 @@ void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
         fputc('\n', f);
         next = l + 1;
     }
+    return 0;
 }
 
-void spt_write_end(spt_writer_t *w)
+int spt_write_end(spt_writer_t *w)
 {
     if (w->started && w->last > w->cur) {
         fprintf(w->f, "@%" PRIu64 "\n", w->last);
         w->cur = w->last;
     }
+    return fflush(w->f) == 0 && !ferror(w->f) ? 0 : -1;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "opts.h"
@@ -39,8 +40,14 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --expect-vacuous    a trace that selects nothing is not a failure\n"
                    "  --dut-only          benchmark: the DUT alone on the same stimulus (no model, no compare)\n"
                    "  --inject SIG@CYCLE  flip bit 0 of a model output in one cycle (checker self-test)\n"
+                   "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
+                   "                      cycle where the Verilated model allows it; the logs are identical)\n"
                    "  (regressions over many seeds: tools/regress.py, make regress)\n");
-    fprintf(f, "exit status: 0 ok, 1 failure (difference or vacuous run), 2 bad input\n");
+    if (tb)
+        fprintf(f, "exit status: 0 no difference and not vacuous, 1 a difference or a vacuous run, 2 bad input\n");
+    else
+        fprintf(f, "exit status: 0 ok, 1 the outputs contradict the core model or a file could not be written,\n"
+                   "             2 bad input\n");
 }
 
 static int parse_u64(const char *opt, const char *s, uint64_t *v)
@@ -59,9 +66,51 @@ static int parse_u64(const char *opt, const char *s, uint64_t *v)
     return 0;
 }
 
+static int parse_count(const char *opt, const char *s, uint64_t *v)
+{
+    if (parse_u64(opt, s, v))
+        return -1;
+    if (*v == 0) {
+        fprintf(stderr, "error: %s 0: a run needs at least one %s\n", opt, strcmp(opt, "--ops") ? "cycle" : "op");
+        return -1;
+    }
+    return 0;
+}
+
+/* Options that do not apply to the run asked for are errors, not ignored. */
+static int check_combination(const spu_opts_t *o)
+{
+    const char *bad = NULL, *why = NULL;
+    if (o->trace && o->seed_opt)
+        bad = o->seed_opt, why = "the trace is the stimulus; the generator's seed does not apply";
+    else if (o->trace && o->len_opt)
+        bad = o->len_opt, why = "a trace runs to its end (cut the trace to run less of it)";
+    else if (o->trace && o->ngen)
+        bad = "--gen", why = "the trace is the stimulus; generator knobs do not apply";
+    else if (o->quiet && o->log)
+        bad = "--log", why = "--quiet writes no log";
+    else if (o->dut_only && o->wave)
+        bad = "--wave", why = "--dut-only compares nothing, so there is no difference to show";
+    else if (o->dut_only && o->shrink)
+        bad = "--shrink", why = "--dut-only compares nothing, so there is no failure to shrink";
+    else if (o->dut_only && o->inject)
+        bad = "--inject", why = "--dut-only compares nothing, so an injected difference cannot be caught";
+    else if (o->dut_only && o->expect_vacuous)
+        bad = "--expect-vacuous", why = "--dut-only does not check vacuity";
+    else if (o->tb && o->nknob)
+        bad = "--knob", why = "in the RTL the knobs are parameters of a build; pick a configuration that has them (e.g. v1-alt, wide-alt)";
+    else if (o->tb && o->emit)
+        bad = "--emit-trace", why = "it is spu-csim's; spu-tb saves the stimulus of a failure itself";
+    if (!bad)
+        return 0;
+    fprintf(stderr, "error: %s: %s\n", bad, why);
+    return -1;
+}
+
 int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
 {
     memset(o, 0, sizeof *o);
+    o->tb = tb;
     o->prog = argv[0];
     o->seed = 1;
     o->ops = 1000000;
@@ -88,19 +137,26 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             return 1;
         } else if (!strcmp(a, "--config")) {
             NEEDS_VALUE;
+            if (o->config) {
+                fprintf(stderr, "error: --config given twice ('%s' and '%s')\n", o->config, v);
+                return -1;
+            }
             o->config = v;
         } else if (!strcmp(a, "--seed")) {
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->seed))
                 return -1;
+            o->seed_opt = a;
         } else if (!strcmp(a, "--ops") && !tb) {
             NEEDS_VALUE;
-            if (parse_u64(a, v, &o->ops))
+            if (parse_count(a, v, &o->ops))
                 return -1;
+            o->len_opt = a;
         } else if (!strcmp(a, "--cycles") && tb) {
             NEEDS_VALUE;
-            if (parse_u64(a, v, &o->cycles))
+            if (parse_count(a, v, &o->cycles))
                 return -1;
+            o->len_opt = a;
         } else if (!strcmp(a, "--knob") || !strcmp(a, "--gen")) {
             NEEDS_VALUE;
             const int k = !strcmp(a, "--knob");
@@ -132,6 +188,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             o->wave = 1;
         } else if (tb && !strcmp(a, "--shrink")) {
             o->shrink = 1;
+        } else if (tb && !strcmp(a, "--full-clock")) {
+            o->full_clock = 1;
         } else if (tb && !strcmp(a, "--dut-only")) {
             o->dut_only = 1;
         } else if (tb && !strcmp(a, "--expect-vacuous")) {
@@ -154,7 +212,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         }
 #undef NEEDS_VALUE
     }
-    return 0;
+    return check_combination(o);
 }
 
 static int apply_knobs(const spu_opts_t *o, spu_config_t *cfg)
@@ -199,6 +257,21 @@ static int apply_gen(const spu_opts_t *o, gen_params_t *gp)
     return 0;
 }
 
+/* 1 when paths a and b name the same existing file. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g)
+{
+    if (s->have_trace)
+        return spt_source(k, &s->trace);
+    gen_init(g, &s->cfg, &s->gp, s->seed, s->end_cycle, s->end_ops);
+    return gen_source(g);
+}
+
 int opts_setup(const spu_opts_t *o, spu_setup_t *s)
 {
     char err[512];
@@ -231,11 +304,22 @@ int opts_setup(const spu_opts_t *o, spu_setup_t *s)
             fprintf(stderr, "%s\n", err);
             return -1;
         }
-        s->src = spt_source(&s->trace);
     } else {
         gen_params_default(&s->gp, &s->cfg, o->seed);
         if (apply_gen(o, &s->gp))
             return -1;
+        s->seed = o->seed;
+        s->end_cycle = o->tb ? o->cycles : UINT64_MAX;
+        s->end_ops = o->tb ? UINT64_MAX : o->ops;
+    }
+    s->src = opts_fresh_source(s, &s->cursor, &s->gen);
+    for (int i = 0; i < 2; i++) {
+        const char *out = i ? o->emit : o->log;
+        if (same_file(out, o->trace) || (i && same_file(o->emit, o->log))) {
+            fprintf(stderr, "error: %s '%s' is the %s; refusing to overwrite it\n", i ? "--emit-trace" : "--log", out,
+                    same_file(out, o->trace) ? "input trace" : "--log file");
+            return -1;
+        }
     }
     s->log_f = stdout;
     if (o->quiet)
@@ -254,14 +338,22 @@ int opts_setup(const spu_opts_t *o, spu_setup_t *s)
     return 0;
 }
 
-void opts_teardown(spu_setup_t *s)
+int opts_teardown(spu_setup_t *s)
 {
+    int rc = 0;
     if (s->have_trace)
         spt_free(&s->trace);
     if (s->emit_f) {
-        spt_write_end(&s->emit);
-        fclose(s->emit_f);
+        if (spt_write_end(&s->emit) || fclose(s->emit_f)) {
+            fprintf(stderr, "error: the emitted trace could not be written completely\n");
+            rc = -1;
+        }
+        s->emit_f = NULL;
     }
-    if (s->log_f && s->log_f != stdout)
-        fclose(s->log_f);
+    if (s->log_f && (fflush(s->log_f) || ferror(s->log_f) || (s->log_f != stdout && fclose(s->log_f)))) {
+        fprintf(stderr, "error: the log could not be written completely\n");
+        rc = -1;
+    }
+    s->log_f = NULL;
+    return rc;
 }

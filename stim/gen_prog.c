@@ -10,7 +10,7 @@
 #include "gen.h"
 #include "gen_prog.h"
 
-#define PCT(g, n) (gen_below(&(g)->rng, 100) < (n))
+#define PCT(g, n) (rng_below(&(g)->rng, 100) < (n))
 
 static void push(spu_gen_t *g, uint8_t kind, int reg, uint64_t value)
 {
@@ -33,17 +33,17 @@ static void push_ctx(spu_gen_t *g, uint8_t el, uint8_t allow)
 /* A few bits of `mask`, or occasionally zero or junk (CU and RAZ/WI cases). */
 static uint64_t sparse(spu_gen_t *g, uint64_t mask)
 {
-    const uint32_t r = gen_below(&g->rng, 10);
+    const uint32_t r = rng_below(&g->rng, 10);
     if (r == 0)
         return 0;
     if (r == 1)
-        return gen_rand(&g->rng);
+        return rng_next(&g->rng);
     /* One or two of the implemented bits. */
     uint64_t v = 0;
     const int nbits = __builtin_popcountll(mask);
-    for (int i = 0, n = 1 + (int)gen_below(&g->rng, 2); i < n && nbits; i++) {
+    for (int i = 0, n = 1 + (int)rng_below(&g->rng, 2); i < n && nbits; i++) {
         uint64_t m = mask;
-        for (uint32_t k = gen_below(&g->rng, (uint32_t)nbits); k; k--)
+        for (uint32_t k = rng_below(&g->rng, (uint32_t)nbits); k; k--)
             m &= m - 1;
         v |= m & -m;
     }
@@ -56,11 +56,11 @@ static uint64_t fcr_value(spu_gen_t *g)
     const uint32_t pf = g->p.p_filter;
     v |= (uint64_t)PCT(g, pf) << 0 | (uint64_t)PCT(g, pf) << 1 | (uint64_t)PCT(g, pf) << 2 |
          (uint64_t)PCT(g, pf) << 3 | (uint64_t)PCT(g, pf) << 4;
-    v |= (gen_rand(&g->rng) & 0x1Full) << 16;
+    v |= (rng_next(&g->rng) & 0x1Full) << 16;
     if (PCT(g, 30))
-        v |= (gen_rand(&g->rng) & 0x1Full) << 48;
+        v |= (rng_next(&g->rng) & 0x1Full) << 48;
     if (PCT(g, 5))
-        v |= gen_rand(&g->rng); /* RES0 bits must read back as zero */
+        v |= rng_next(&g->rng); /* RES0 bits must read back as zero */
     return v;
 }
 
@@ -72,39 +72,39 @@ static uint64_t irr_value(spu_gen_t *g)
     else if (PCT(g, g->p.p_int1))
         interval = 1;
     else
-        interval = g->p.int_min + gen_below(&g->rng, g->p.int_max - g->p.int_min + 1);
+        interval = g->p.int_min + rng_below(&g->rng, g->p.int_max - g->p.int_min + 1);
     uint64_t v = (interval & 0xFFFFFFu) << 8 | (uint64_t)PCT(g, g->p.p_rnd);
     if (PCT(g, 3))
-        v |= gen_rand(&g->rng) & 0xFFFFFFFF000000FEull; /* RES0 junk */
+        v |= rng_next(&g->rng) & 0xFFFFFFFF000000FEull; /* RES0 junk */
     return v;
 }
 
 static uint64_t limitr_value(spu_gen_t *g)
 {
-    uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : gen_below(&g->rng, 4);
-    return (gen_rand(&g->rng) & ~0xFFFull) | fm << 1 | 1u;
+    uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : rng_below(&g->rng, 4);
+    return (rng_next(&g->rng) & ~0xFFFull) | fm << 1 | 1u;
 }
 
 static uint64_t pmscr_value(spu_gen_t *g)
 {
-    return PCT(g, 80) ? 3 : gen_below(&g->rng, 4) | (gen_rand(&g->rng) & 0x78u);
+    return PCT(g, 80) ? 3 : rng_below(&g->rng, 4) | (rng_next(&g->rng) & 0x78u);
 }
 
 /* One register write chosen among the filter and interval controls. */
 static void write_some(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
-    switch (gen_below(&g->rng, 9)) {
+    switch (rng_below(&g->rng, 9)) {
     case 0: push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g)); break;
     case 1: push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask)); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask)); break;
-    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, gen_rand(&g->rng)); break;
+    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng)); break;
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
-                 PCT(g, 10) ? 0 : gen_below(&g->rng, 2 * g->p.fin_max + 2)); break;
+                 PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2)); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g)); break;
     case 6: /* a small remaining interval, as a context switch restores it */
         push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1,
-             gen_below(&g->rng, 600) | (PCT(g, 30) ? gen_rand(&g->rng) << 56 : 0));
+             rng_below(&g->rng, 600) | (PCT(g, 30) ? rng_next(&g->rng) << 56 : 0));
         break;
     case 7: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g)); break;
     default: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0); break;
@@ -115,15 +115,15 @@ static void write_some(spu_gen_t *g)
 void gen_prog_program(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, gen_rand(&g->rng) & ~0xFFFull);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull);
     push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FNE)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FDS)
-        push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, gen_rand(&g->rng));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, gen_below(&g->rng, 2 * g->p.fin_max + 2));
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, rng_below(&g->rng, 2 * g->p.fin_max + 2));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
@@ -136,26 +136,26 @@ void gen_prog_program(spu_gen_t *g)
  * context switch could. */
 static void close_selections(spu_gen_t *g)
 {
-    const uint64_t e = 1 + gen_below(&g->rng, 6);
-    const uint64_t c = e + gen_below(&g->rng, g->cfg->lanes + 1);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, (1u + gen_below(&g->rng, 2)) << 8 | 1u);
+    const uint64_t e = 1 + rng_below(&g->rng, 6);
+    const uint64_t c = e + rng_below(&g->rng, g->cfg->lanes + 1);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, (1u + rng_below(&g->rng, 2)) << 8 | 1u);
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, e << 56 | c);
 }
 
 void gen_prog_reprogram(spu_gen_t *g)
 {
-    if (g->cfg->lanes > 1 && gen_below(&g->rng, 100) < g->p.p_close) {
+    if (g->cfg->lanes > 1 && rng_below(&g->rng, 100) < g->p.p_close) {
         close_selections(g);
         return;
     }
-    for (int i = 0, n = 1 + (int)gen_below(&g->rng, 3); i < n; i++)
+    for (int i = 0, n = 1 + (int)rng_below(&g->rng, 3); i < n; i++)
         write_some(g);
 }
 
 void gen_prog_toggle(spu_gen_t *g)
 {
-    switch (gen_below(&g->rng, 6)) {
-    case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? gen_below(&g->rng, 2) : gen_below(&g->rng, 4)), 1); break;
+    switch (rng_below(&g->rng, 6)) {
+    case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? rng_below(&g->rng, 2) : rng_below(&g->rng, 4)), 1); break;
     case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
     case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, PCT(g, 50) ? 1u << 17 : 0); break;
@@ -168,16 +168,16 @@ void gen_prog_toggle(spu_gen_t *g)
 
 void gen_prog_read(spu_gen_t *g)
 {
-    const uint32_t r = gen_below(&g->rng, 100);
+    const uint32_t r = rng_below(&g->rng, 100);
     if (r < 4) { /* an encoding nobody implements, read or written */
-        push(g, PCT(g, 50) ? GEN_ACT_WRITE : GEN_ACT_READ, -1, gen_rand(&g->rng));
-        g->act[g->nact - 1].enc = (uint16_t)(0xC000u | gen_below(&g->rng, 0x4000));
+        push(g, PCT(g, 50) ? GEN_ACT_WRITE : GEN_ACT_READ, -1, rng_next(&g->rng));
+        g->act[g->nact - 1].enc = (uint16_t)(0xC000u | rng_below(&g->rng, 0x4000));
     } else if (r < 7) { /* MSR to an ID register is UNDEFINED */
-        push(g, GEN_ACT_WRITE, PCT(g, 50) ? SPU_REG_PMSIDR_EL1 : SPU_REG_PMBIDR_EL1, gen_rand(&g->rng));
+        push(g, GEN_ACT_WRITE, PCT(g, 50) ? SPU_REG_PMSIDR_EL1 : SPU_REG_PMBIDR_EL1, rng_next(&g->rng));
     } else if (r < 50) {
         push(g, GEN_ACT_READ, SPU_REG_PMSICR_EL1, 0);
     } else {
-        push(g, GEN_ACT_READ, (int)gen_below(&g->rng, SPU_NREGS), 0);
+        push(g, GEN_ACT_READ, (int)rng_below(&g->rng, SPU_NREGS), 0);
     }
 }
 
@@ -196,43 +196,43 @@ void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
     const gen_params_t *p = &g->p;
     memset(op, 0, sizeof *op);
     op->id = id;
-    uint32_t r = gen_below(&s, 100);
+    uint32_t r = rng_below(&s, 100);
     if (r < p->p_ld)
         op->type = 1u << SPU_T_LD;
     else if ((r -= p->p_ld) < p->p_st)
         op->type = 1u << SPU_T_ST;
     else if ((r -= p->p_st) < p->p_b)
-        op->type = (uint8_t)(1u << SPU_T_B | (gen_below(&s, 10) == 0 ? 1u << (1 + gen_below(&s, 2)) : 0));
+        op->type = (uint8_t)(1u << SPU_T_B | (rng_below(&s, 10) == 0 ? 1u << (1 + rng_below(&s, 2)) : 0));
     else if ((r -= p->p_b) < p->p_atomic)
         op->type = 1u << SPU_T_LD | 1u << SPU_T_ST;
-    if (gen_below(&s, 100) < p->p_fp)
+    if (rng_below(&s, 100) < p->p_fp)
         op->type |= 1u << SPU_T_FP;
-    if (gen_below(&s, 100) < p->p_simd)
+    if (rng_below(&s, 100) < p->p_simd)
         op->type |= 1u << SPU_T_SIMD;
     /* Each event bit set with probability about ev_density/1024. */
     uint64_t ev = 0;
     for (int i = 0; i < 4; i++) {
-        uint64_t w = gen_rand(&s);
+        uint64_t w = rng_next(&s);
         uint32_t d = p->ev_density;
         while (d < 512 && w) {
-            w &= gen_rand(&s);
+            w &= rng_next(&s);
             d *= 2;
         }
         ev |= w;
-        if (gen_below(&s, 4))
+        if (rng_below(&s, 4))
             break;
     }
     /* A quarter of the ops are event-rich (3/4 of the bits set), so that an
      * AND filter on one or two events (PMSEVFR) keeps some records. */
-    if (gen_below(&s, 4) == 0)
-        ev |= gen_rand(&s) | gen_rand(&s);
+    if (rng_below(&s, 4) == 0)
+        ev |= rng_next(&s) | rng_next(&s);
     op->ev = ev;
-    if (gen_below(&s, 100) < p->p_ds) {
+    if (rng_below(&s, 100) < p->p_ds) {
         op->ds_valid = 1;
-        op->ds = (uint16_t)gen_rand(&s);
+        op->ds = (uint16_t)rng_next(&s);
     }
-    const uint32_t fin = gen_below(&s, 1000) < p->p_long ? 1 + gen_below(&s, 70000)
-                                                          : 1 + gen_below(&s, p->fin_max);
+    const uint32_t fin = rng_below(&s, 1000) < p->p_long ? 1 + rng_below(&s, 70000)
+                                                          : 1 + rng_below(&s, p->fin_max);
     op->fin = fin;
-    op->iss = 1 + gen_below(&s, fin);
+    op->iss = 1 + rng_below(&s, fin);
 }

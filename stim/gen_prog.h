@@ -3,11 +3,9 @@
 #define SPU_GEN_PROG_H
 
 #include "gen.h"
+#include "rng.h"
 
 enum { GEN_ACT_WRITE = 1, GEN_ACT_READ = 2, GEN_ACT_CTX = 3, GEN_ACT_RESET = 4 };
-
-uint64_t gen_rand(uint64_t *s);
-uint32_t gen_below(uint64_t *s, uint32_t n);
 
 void gen_prog_program(spu_gen_t *g);   /* Linux-like start sequence */
 void gen_prog_reprogram(spu_gen_t *g); /* 1..3 writes to the controls */

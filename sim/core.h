@@ -1,13 +1,13 @@
 /*
  * The core model shared by csim and tb: it turns the unit's selections into
- * the issue and finish events a CPU would present, `iss` and `fin` cycles after
- * the sampled member entered the population (ARCHITECTURE.md), and writes the
- * .spl lines of each cycle.
+ * the issue and finish events a CPU would present, `iss` and `fin` cycles
+ * after the sampled member entered the population (docs/ports.md), and checks
+ * that the unit's outputs fit what it scheduled. It writes nothing: the run
+ * loop (run.h) logs what it reports.
  */
 #ifndef SPU_CORE_H
 #define SPU_CORE_H
 
-#include "spl.h"
 #include "stim.h"
 
 typedef struct core_slot {
@@ -28,13 +28,15 @@ typedef struct spu_core {
 void core_init(spu_core_t *c, const spu_config_t *cfg);
 /* Drop every op in flight (the unit was reset). */
 void core_reset(spu_core_t *c);
-/* Issue/finish events due in `cycle` onto the ports of `in`. */
+/* Issue/finish events due in `cycle` onto the ports of `in`; the op of each
+ * finish port is then in c->fin_op[port]. */
 void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in);
-/* Learn this cycle's selections from the unit's outputs and log the cycle.
- * Returns 0, or -1 with c->err set when the outputs contradict the core's
- * state (a slot handed out twice, a record with no op behind it). */
+/* Learn this cycle's selections from the unit's outputs: each sampled lane's
+ * op takes the slot the unit gave it (its attributes from src). Returns 0, or
+ * -1 with c->err set when the outputs contradict the core's state (a slot
+ * handed out twice, a record with no finish behind it) or src has no such op. */
 int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
-                 const spu_src_t *src, spl_log_t *log);
+                 const spu_src_t *src);
 /* Earliest cycle with a pending issue or finish event, UINT64_MAX if none. */
 uint64_t core_next_event(const spu_core_t *c);
 int core_idle(const spu_core_t *c);

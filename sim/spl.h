@@ -27,13 +27,13 @@ void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsign
 void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value);
 void spl_undef(spl_log_t *l, uint64_t cycle, int write, uint16_t enc);
 void spl_reset(spl_log_t *l, uint64_t cycle);
+/* Members counted in skipped cycles (SAMPLE_POP and nothing else). */
+void spl_add_pops(spl_log_t *l, uint64_t pops);
 /* Add one cycle's PMU outputs to the totals. */
 void spl_pmu_add(spl_log_t *l, const spu_out_t *o);
 /* The closing `<cycle> pmu ...` line. */
 void spl_pmu_line(spl_log_t *l, uint64_t cycle);
 /* "discard,ds,ev,lat,nev,type" spelling of a why set ("-" when empty). */
 void spl_why_str(unsigned why, char *buf, size_t len);
-/* Register name, or the s3_1_c9_c9_0 form for an unknown encoding. */
-void spl_reg_str(uint16_t enc, char *buf, size_t len);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "spt_priv.h"
 
@@ -397,7 +398,15 @@ static char *read_all(const char *path, size_t *size, char *err, size_t errlen)
     FILE *f = fopen(path, "rb");
     if (!f) {
         if (err && errlen)
-            snprintf(err, errlen, "%s: error: cannot open: %s", path, strerror(errno));
+            snprintf(err, errlen, "%s: error: cannot open the trace: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st = {0};
+    if (fstat(fileno(f), &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s: error: %s, expected a .spt trace file", path,
+                     S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file");
+        fclose(f);
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
@@ -529,8 +538,5 @@ void spt_free(spt_trace_t *t)
     t->ops = NULL;
     t->oploc = NULL;
     t->nitems = t->cap = t->nops = t->opcap = 0;
-    t->pos = 0;
-    t->cur = 0;
-    t->done = 1;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "spl.h"
+#include "stim.h"
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg)
 {
@@ -70,22 +71,12 @@ void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsign
     }
 }
 
-void spl_reg_str(uint16_t enc, char *buf, size_t len)
-{
-    const int idx = spu_reg_find(enc);
-    if (idx >= 0)
-        snprintf(buf, len, "%s", spu_reg_name(idx));
-    else
-        snprintf(buf, len, "s%u_%u_c%u_c%u_%u", enc >> 14, (enc >> 11) & 7u, (enc >> 7) & 15u,
-                 (enc >> 3) & 15u, enc & 7u);
-}
-
 void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value)
 {
     l->reads++;
     if (l->f) {
         char r[32];
-        spl_reg_str(enc, r, sizeof r);
+        stim_reg_str(enc, r, sizeof r);
         fprintf(l->f, "%" PRIu64 " read %s 0x%016" PRIx64 "\n", cycle, r, value);
     }
 }
@@ -94,7 +85,7 @@ void spl_undef(spl_log_t *l, uint64_t cycle, int write, uint16_t enc)
 {
     if (l->f) {
         char r[32];
-        spl_reg_str(enc, r, sizeof r);
+        stim_reg_str(enc, r, sizeof r);
         fprintf(l->f, "%" PRIu64 " undef %c %s\n", cycle, write ? 'w' : 'r', r);
     }
 }
@@ -103,6 +94,11 @@ void spl_reset(spl_log_t *l, uint64_t cycle)
 {
     if (l->f)
         fprintf(l->f, "%" PRIu64 " reset\n", cycle);
+}
+
+void spl_add_pops(spl_log_t *l, uint64_t pops)
+{
+    l->pmu[SPU_PMU_POP] += pops;
 }
 
 void spl_pmu_add(spl_log_t *l, const spu_out_t *o)

@@ -7,24 +7,10 @@
 #include "gen.h"
 #include "gen_prog.h"
 
-uint64_t gen_rand(uint64_t *s)
-{
-    /* splitmix64: small, fast, and every seed gives a full-period stream. */
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-uint32_t gen_below(uint64_t *s, uint32_t n)
-{
-    return n ? (uint32_t)(gen_rand(s) % n) : 0;
-}
-
 /* A gap with mean `mean` cycles (uniform 1..2*mean), UINT64_MAX when mean is 0. */
 static uint64_t gap(spu_gen_t *g, uint32_t mean)
 {
-    return mean ? g->cycle + 1 + gen_below(&g->rng, 2 * mean) : UINT64_MAX;
+    return mean ? g->cycle + 1 + rng_below(&g->rng, 2 * mean) : UINT64_MAX;
 }
 
 /* A new phase: a lane pattern of 1..16 cycles repeated for a random length,
@@ -32,15 +18,15 @@ static uint64_t gap(spu_gen_t *g, uint32_t mean)
 static void new_phase(spu_gen_t *g)
 {
     static const uint32_t scale[] = {0, 25, 50, 100, 100, 100, 200, 400};
-    uint32_t d = g->p.pop_density * scale[gen_below(&g->rng, 8)] / 100;
+    uint32_t d = g->p.pop_density * scale[rng_below(&g->rng, 8)] / 100;
     if (d > 100)
         d = 100;
-    g->period = 1 + gen_below(&g->rng, GEN_MAX_PERIOD);
+    g->period = 1 + rng_below(&g->rng, GEN_MAX_PERIOD);
     g->prefix[0] = 0;
     for (uint32_t i = 0; i < g->period; i++) {
         uint8_t m = 0;
         for (unsigned l = 0; l < g->cfg->lanes; l++)
-            if (gen_below(&g->rng, 100) < d)
+            if (rng_below(&g->rng, 100) < d)
                 m |= (uint8_t)(1u << l);
         g->mask[i] = m;
         g->prefix[i + 1] = g->prefix[i] + (uint32_t)__builtin_popcount(m);
@@ -48,8 +34,8 @@ static void new_phase(spu_gen_t *g)
     g->pat_start = g->cycle;
     g->pat_idx = 0;
     /* Mostly short phases, some very long ones (where csim skips ahead). */
-    uint64_t len = gen_below(&g->rng, 4) ? 1 + gen_below(&g->rng, 200)
-                                         : 1 + gen_below(&g->rng, 200000);
+    uint64_t len = rng_below(&g->rng, 4) ? 1 + rng_below(&g->rng, 200)
+                                         : 1 + rng_below(&g->rng, 200000);
     g->phase_end = g->cycle + len;
 }
 
@@ -227,9 +213,13 @@ static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
     return k;
 }
 
-static void gen_op_cb(void *self, uint64_t id, spu_op_t *op)
+static int gen_op_cb(void *self, uint64_t id, spu_op_t *op)
 {
-    gen_op(self, id, op);
+    const spu_gen_t *g = self;
+    if (id >= g->next_op)
+        return -1; /* never handed out */
+    gen_op(g, id, op);
+    return 0;
 }
 
 spu_src_t gen_source(spu_gen_t *g)

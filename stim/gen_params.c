@@ -41,7 +41,7 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     memset(p, 0, sizeof *p);
     /* Profiles: collision pressure (tiny intervals, long latencies), filter
      * exercise, and realistic long intervals; chosen by the seed. */
-    switch (gen_below(&s, 3)) {
+    switch (rng_below(&s, 3)) {
     case 0:
         p->int_min = 1, p->int_max = 2, p->p_int1 = 70, p->p_long = 30, p->fin_max = 300;
         break;
@@ -56,13 +56,13 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     p->p_rnd = 50;
     p->p_ld = 30, p->p_st = 20, p->p_b = 20, p->p_atomic = 5;
     p->p_fp = 20, p->p_simd = 15;
-    p->ev_density = 1u << gen_below(&s, 10);
+    p->ev_density = 1u << rng_below(&s, 10);
     p->p_ds = 60;
-    p->pop_density = 40 + gen_below(&s, 60);
-    p->reprog_gap = 5000 + gen_below(&s, 40000);
-    p->toggle_gap = 10000 + gen_below(&s, 100000);
-    p->read_gap = 500 + gen_below(&s, 5000);
-    p->reset_gap = gen_below(&s, 4) ? 0 : 500000 + gen_below(&s, 2000000);
+    p->pop_density = 40 + rng_below(&s, 60);
+    p->reprog_gap = 5000 + rng_below(&s, 40000);
+    p->toggle_gap = 10000 + rng_below(&s, 100000);
+    p->read_gap = 500 + rng_below(&s, 5000);
+    p->reset_gap = rng_below(&s, 4) ? 0 : 500000 + rng_below(&s, 2000000);
     p->p_filter = 35;
     p->p_close = 25;
 }

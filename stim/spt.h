@@ -12,6 +12,8 @@
 typedef struct spt_item spt_item_t; /* private */
 typedef struct spt_oploc spt_oploc_t; /* private */
 
+/* A parsed trace. After spt_load() it is only read: any number of cursors
+ * (spt_source) can replay it, one after the other or side by side. */
 typedef struct spt_trace {
     char path[256];
     char cfg[32];                 /* `cfg NAME` line, "" if none */
@@ -22,12 +24,17 @@ typedef struct spt_trace {
     uint64_t last_cycle;          /* cycle of the last line */
     spt_oploc_t *oploc;           /* private: line/column/lane of each op */
     uint32_t cfg_line, cfg_col;   /* private: where the `cfg` name stands */
-    /* replay state */
-    size_t pos;
-    uint64_t cur;
-    uint8_t el, allow;
-    int done;
 } spt_trace_t;
+
+/* A replay of one trace from cycle 0 (private fields). */
+typedef struct spt_cursor {
+    const spt_trace_t *t;
+    size_t pos;                   /* next item */
+    uint64_t cur;                 /* next cycle */
+    uint64_t handed;              /* op ids handed out so far */
+    uint8_t el, allow;            /* context in force */
+    int done;
+} spt_cursor_t;
 
 /* Parse the whole file into t (the configuration is checked separately by
  * spt_check_config()). Returns 0, or -1 with "file:line:col: error: message"
@@ -37,8 +44,8 @@ int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen);
  * 0 or -1 with "file:line:col: message". */
 int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, size_t errlen);
 void spt_free(spt_trace_t *t);
-/* Replay from the start as a stimulus source. */
-spu_src_t spt_source(spt_trace_t *t);
+/* A stimulus source replaying t from cycle 0; c holds the replay state. */
+spu_src_t spt_source(spt_cursor_t *c, const spt_trace_t *t);
 
 /* Writing: header, then one call per cycle of stimulus. */
 typedef struct spt_writer {
@@ -50,10 +57,12 @@ typedef struct spt_writer {
 } spt_writer_t;
 
 void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
-/* Write one cycle; op(id) gives each member's attributes. */
-void spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src);
-/* Optional: after the last cycle, write `@N` for trailing empty cycles so the
- * trace reads back with the same number of cycles. */
-void spt_write_end(spt_writer_t *w);
+/* Write one cycle; src gives each member's attributes. 0, or -1 when src
+ * has no attributes for one of the cycle's members. */
+int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src);
+/* After the last cycle: write `@N` for trailing empty cycles so the trace
+ * reads back with the same number of cycles, and flush. 0, or -1 when the
+ * file could not be written. */
+int spt_write_end(spt_writer_t *w);
 
 #endif

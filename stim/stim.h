@@ -6,6 +6,7 @@
 #ifndef SPU_STIM_H
 #define SPU_STIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "spu_model.h"
@@ -40,13 +41,17 @@ typedef struct spu_src {
     void *self;
     /* Fill the next cycle; 1 = filled, 0 = the stimulus has ended. */
     int (*next)(void *self, spu_cyc_t *c);
-    /* Attributes of op `id` (an id next() has already handed out). */
-    void (*op)(void *self, uint64_t id, spu_op_t *op);
+    /* Attributes of op `id`: 0, or -1 when next() never handed that id out. */
+    int (*op)(void *self, uint64_t id, spu_op_t *op);
     /* Optional (NULL if unsupported): consume up to max_cycles upcoming cycles
      * that are plain (no register access, no context change, no reset) and
      * carry at most max_pops members in all; returns how many cycles were
      * consumed and their members in *pops. */
     uint64_t (*skip)(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops);
 } spu_src_t;
+
+/* How traces and logs spell a register encoding: its name, or the
+ * s<op0>_<op1>_c<CRn>_c<CRm>_<op2> form for an encoding the model lacks. */
+void stim_reg_str(uint16_t enc, char *buf, size_t len);
 
 #endif

@@ -8,13 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "spl.h"
 #include "spt_priv.h"
 
 /* ------------------------------------------------------------ registers */
 
 /* Register names are the golden model's (spu_reg_by_name); the s-form of an
- * unknown encoding is spl_reg_str()'s, so traces and logs spell alike. */
+ * unknown encoding is stim_reg_str()'s, so traces and logs spell alike. */
 static int reg_lookup(const char *s, size_t n, uint16_t *enc)
 {
     char name[32];

@@ -1,7 +1,8 @@
 /*
  * Command-line options shared by spu-csim and spu-tb, and the set-up both do
  * with them: the configuration (with knob overrides), the stimulus source
- * (trace or generator) and the optional trace writer.
+ * (trace or generator) and the optional trace writer. An option that does not
+ * apply to the run asked for is an error naming it, never ignored.
  */
 #ifndef SPU_OPTS_H
 #define SPU_OPTS_H
@@ -13,6 +14,7 @@
 
 typedef struct spu_opts {
     const char *prog;
+    int tb;                      /* parsed for spu-tb (else spu-csim) */
     const char *config;          /* --config NAME */
     const char *trace;           /* positional TRACE */
     const char *emit;            /* --emit-trace FILE */
@@ -25,8 +27,9 @@ typedef struct spu_opts {
     const char *gen[OPT_MAX_KV];
     int ngen;
     int stats, quiet, no_skip, progress;
+    const char *seed_opt, *len_opt; /* spelling of --seed / --ops|--cycles when given */
     /* tb only */
-    int wave, shrink, expect_vacuous, dut_only;
+    int wave, shrink, expect_vacuous, dut_only, full_clock;
     const char *inject;          /* --inject SIGNAL@CYCLE */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
     int argc;
@@ -36,21 +39,29 @@ typedef struct spu_opts {
 /* Everything a run needs, built from the options. */
 typedef struct spu_setup {
     spu_config_t cfg;            /* the named configuration, knobs applied */
-    spt_trace_t trace;           /* when a trace is given */
-    spu_gen_t gen;               /* otherwise */
-    gen_params_t gp;
-    spu_src_t src;
+    int have_trace;
+    spt_trace_t trace;           /* parsed trace, when one is given */
+    gen_params_t gp;             /* otherwise the generator's knobs ... */
+    uint64_t seed, end_cycle, end_ops; /* ... seed and length */
+    spt_cursor_t cursor;         /* state of src */
+    spu_gen_t gen;
+    spu_src_t src;               /* the run's stimulus */
     FILE *emit_f;
     spt_writer_t emit;
     FILE *log_f;
-    int have_trace;
 } spu_setup_t;
 
 /* Parse argv; `tb` enables the tb-only options. 0 ok, 1 --help printed, -1 error
  * (message printed). */
 int opts_parse(spu_opts_t *o, int argc, char **argv, int tb);
-/* Load the trace or build the generator, apply knobs; 0 or -1 (message printed). */
+/* Load the trace or set up the generator, apply knobs, open the log and the
+ * emitted trace; 0 or -1 (message printed). */
 int opts_setup(const spu_opts_t *o, spu_setup_t *s);
-void opts_teardown(spu_setup_t *s);
+/* A fresh stimulus source equal to s->src from its start, its state in *k
+ * (trace) or *g (generator). */
+spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g);
+/* Close the files; 0, or -1 (message printed) when the log or the emitted
+ * trace could not be written completely. */
+int opts_teardown(spu_setup_t *s);
 
 #endif

@@ -1,0 +1,44 @@
+/*
+ * One run of stimulus through the unit: stimulus source + core model + .spl
+ * log, cycle by cycle. csim steps only the golden model; tb also steps the
+ * DUT and compares. Both use run_inputs()/run_observe() so they see the same
+ * cycles and write the same log; csim may also run_skip() ahead.
+ */
+#ifndef SPU_RUN_H
+#define SPU_RUN_H
+
+#include "core.h"
+#include "spl.h"
+#include "spt.h"
+
+typedef struct spu_run {
+    const spu_config_t *cfg;
+    spu_src_t src;
+    spu_core_t core;
+    spl_log_t log;
+    spt_writer_t *emit;      /* optional: write the stimulus as a .spt */
+    uint64_t cycle;          /* next cycle to run */
+    uint8_t el, allow;       /* context in force */
+    int src_done;
+    char err[320];           /* why run_observe()/run_skip() failed */
+} spu_run_t;
+
+void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
+              spt_writer_t *emit);
+/* The inputs of the next cycle: 1; 0 when the stimulus has ended and every
+ * sampled op has finished (the run is over); -1 with r->err set when the
+ * stimulus could not be written to the emitted trace. */
+int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in);
+/* Check the unit's (model's) outputs against the core model, log the cycle
+ * and advance; 0, or -1 with r->err set. */
+int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
+/* Skip ahead over plain cycles (no register access, no context change, no
+ * reset, no issue or finish event) in which the model m can neither select
+ * nor draw: the source, the model, the cycle count and the log's counters
+ * move together. Sets *skipped (0 when nothing could be skipped, and always
+ * while a trace is being emitted). 0, or -1 with r->err set. */
+int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped);
+/* Close the log with the pmu line. */
+void run_finish(spu_run_t *r);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * .spt replay: a cursor over a parsed (read-only) trace as a stimulus source
+ * (stim.h), every cycle from 0 to the last line, empty cycles in between.
+ */
+#include <string.h>
+
+#include "spt_priv.h"
+
+static int src_next(void *self, spu_cyc_t *c)
+{
+    spt_cursor_t *k = self;
+    const spt_trace_t *t = k->t;
+    if (k->done || k->cur > t->last_cycle) {
+        k->done = 1;
+        return 0;
+    }
+    memset(c, 0, sizeof *c);
+    c->cycle = k->cur;
+    if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
+        const spt_item_t *it = &t->items[k->pos++];
+        c->reset = (it->flags & IT_RESET) != 0;
+        c->pop_mask = it->pop_mask;
+        uint64_t id = it->first_op;
+        for (unsigned l = 0; l < SPU_MAX_LANES; l++)
+            if (it->pop_mask >> l & 1)
+                c->op_id[l] = id++;
+        if (id > k->handed)
+            k->handed = id;
+        if (it->flags & IT_REG) {
+            c->reg_valid = 1;
+            c->reg_write = (it->flags & IT_WRITE) != 0;
+            c->reg_enc = it->enc;
+            c->reg_wdata = it->wdata;
+        }
+        k->el = it->el;
+        k->allow = it->allow;
+    }
+    c->el = k->el;
+    c->allow = k->allow;
+    k->cur++;
+    return 1;
+}
+
+static int src_op(void *self, uint64_t id, spu_op_t *op)
+{
+    const spt_cursor_t *k = self;
+    if (id >= k->handed || id >= k->t->nops)
+        return -1; /* never handed out: the caller's bug, not an op to invent */
+    *op = k->t->ops[id];
+    return 0;
+}
+
+static unsigned popcount8(unsigned x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
+{
+    spt_cursor_t *k = self;
+    const spt_trace_t *t = k->t;
+    uint64_t n = 0, np = 0;
+    while (n < max_cycles && !k->done && k->cur <= t->last_cycle) {
+        if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
+            const spt_item_t *it = &t->items[k->pos];
+            if ((it->flags & (IT_RESET | IT_REG)) || it->el != k->el || it->allow != k->allow)
+                break;
+            unsigned m = popcount8(it->pop_mask);
+            if (m > max_pops - np)
+                break;
+            np += m;
+            if (m && it->first_op + m > k->handed)
+                k->handed = it->first_op + m;
+            k->pos++;
+            k->cur++;
+            n++;
+        } else {
+            uint64_t end = k->pos < t->nitems ? t->items[k->pos].cycle : t->last_cycle + 1;
+            uint64_t run = end - k->cur;
+            if (run > max_cycles - n)
+                run = max_cycles - n;
+            k->cur += run;
+            n += run;
+        }
+    }
+    *pops = np;
+    return n;
+}
+
+spu_src_t spt_source(spt_cursor_t *k, const spt_trace_t *t)
+{
+    memset(k, 0, sizeof *k);
+    k->t = t;
+    spu_src_t s;
+    s.self = k;
+    s.next = src_next;
+    s.op = src_op;
+    s.skip = src_skip;
+    return s;
+}
