@@ -176,7 +176,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 
 test: deps-synth ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests
-	@BUILD=$(BUILD) tests/run_tests.sh
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
 REGRESS_ARGS ?= --seeds 8 --cycles 2000000
 regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml

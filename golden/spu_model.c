@@ -10,6 +10,13 @@
 
 int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t errlen)
 {
+    if (!m || !cfg) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s", !m ? "no model storage given"
+                                           : "no configuration given (spu_config_find() returns NULL for an unknown name)");
+        return -1;
+    }
+
     if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
         cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
         cfg->knob[SPU_KNOB_LFSR_SEED] == 0 || cfg->knob[SPU_KNOB_LFSR_SEED] > 0xFFFFFFu) {

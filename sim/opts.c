@@ -257,10 +257,12 @@ static int apply_gen(const spu_opts_t *o, gen_params_t *gp)
     return 0;
 }
 
-/* 1 when paths a and b name the same existing file. */
+/* 1 when paths a and b are spelt alike or name the same existing file. */
 static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
+    if (a && b && !strcmp(a, b))
+        return 1;
     return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 

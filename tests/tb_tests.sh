@@ -3,6 +3,8 @@
 # Prints PASS/FAIL lines; the caller counts them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The configurations, from the one list in the toml.
+CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 TMP=${1:-$(mktemp -d)}
 TB=${BUILD:-build}/spu-tb
 CSIM=${BUILD:-build}/spu-csim
@@ -13,7 +15,7 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 
 # 1. Random lockstep, every configuration, >= 2M cycles, two generator
 #    profiles (seed picks the profile) and an extra one with collision pressure.
-for cfg in v1 v1p4 wide v1-alt wide-alt; do
+for cfg in $CONFIGS; do
     for seed in 1 2; do
         if $TB --config $cfg --seed $seed --cycles $((CYCLES / 2)) --quiet --no-progress 2>"$TMP/e"; then
             ok "tb/lockstep/$cfg/seed$seed"
@@ -41,8 +43,6 @@ done
 # 2. Mid-run resets really happen in that profile, and the log is csim's.
 $TB --config wide --seed 3 --cycles 300000 --no-progress --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
     >"$TMP/tb.spl" 2>/dev/null
-$CSIM --config wide --seed 3 --ops 100000000 --no-skip --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
-    >/dev/null 2>&1 # (csim counts ops, tb cycles: compare through a trace instead)
 $CSIM --config wide --seed 3 --ops 200000 --emit-trace "$TMP/r.spt" --gen reset_gap=30000 >"$TMP/csim.spl"
 $TB "$TMP/r.spt" --no-progress >"$TMP/tb2.spl" 2>"$TMP/e"
 if [ "$(grep -c ' reset$' "$TMP/tb.spl")" -ge 2 ] && cmp -s "$TMP/csim.spl" "$TMP/tb2.spl"; then
@@ -50,6 +50,18 @@ if [ "$(grep -c ' reset$' "$TMP/tb.spl")" -ge 2 ] && cmp -s "$TMP/csim.spl" "$TM
 else
     bad "tb/mid_run_reset_and_same_log_as_csim" "resets $(grep -c ' reset$' "$TMP/tb.spl"), $(diff "$TMP/csim.spl" "$TMP/tb2.spl" | head -2 | tr '\n' ' ')"
 fi
+
+# 2b. One eval per cycle (the shim's shortcut through a Verilator-internal
+#     variable) and a real clock on both edges (--full-clock) log the same.
+for cfg in $CONFIGS; do
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --gen int_min=1,int_max=3 >"$TMP/once.spl" 2>"$TMP/e1"; r1=$?
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --gen int_min=1,int_max=3 --full-clock >"$TMP/full.spl" 2>"$TMP/e2"; r2=$?
+    if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/full.spl" && [ "$(grep -c ' record ' "$TMP/once.spl")" -gt 10 ]; then
+        ok "tb/one_eval_equals_full_clock/$cfg"
+    else
+        bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2 $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
+    fi
+done
 
 # 3. X initialisation: several +verilator+seed values, identical logs.
 for init in 1 77 4242; do
@@ -109,9 +121,60 @@ $TB "$TMP/empty.spt" --quiet --no-progress 2>"$TMP/e"; rc=$?
 if [ $rc -eq 1 ] && grep -q VACUOUS "$TMP/e"; then ok tb/vacuous_run_fails; else bad tb/vacuous_run_fails "exit $rc"; fi
 if $TB "$TMP/empty.spt" --quiet --no-progress --expect-vacuous 2>/dev/null; then ok tb/expect_vacuous; else bad tb/expect_vacuous; fi
 
-# 8. Bad input to tb: clear error, exit 2.
-for args in "tests/bad/fin_lt_iss.spt" "--knob CU_FE=1" "--config nosuch" "--inject nosuch@5" "--emit-trace x.spt"; do
+# 8. Bad input to tb: clear error naming the option, exit 2.
+printf 'spu-trace 1\ncfg v1p4\n@10\nop\n' >"$TMP/t.spt"
+while IFS='|' read -r args want; do
     # shellcheck disable=SC2086
-    $TB $args --cycles 10 >/dev/null 2>"$TMP/e"; rc=$?
-    if [ $rc -eq 2 ] && [ -s "$TMP/e" ]; then ok "tb/bad_input '$args'"; else bad "tb/bad_input '$args'" "exit $rc"; fi
-done
+    $TB $args >/dev/null 2>"$TMP/e"; rc=$?
+    name="tb/bad_input '${args//$TMP/TMP}'"
+    if [ $rc -eq 2 ] && grep -qF -- "$want" "$TMP/e"; then ok "$name"; else bad "$name" "exit $rc: $(head -1 "$TMP/e")"; fi
+done <<EOT
+tests/bad/fin_lt_iss.spt|fin_lt_iss.spt:
+--knob CU_FE=1 --cycles 10|--knob
+--config nosuch --cycles 10|unknown configuration 'nosuch'
+--inject nosuch@5 --cycles 10|unknown output 'nosuch'
+--emit-trace x.spt --cycles 10|--emit-trace
+--cycles 0|--cycles 0
+$TMP/t.spt --seed 3|--seed
+$TMP/t.spt --cycles 100|--cycles
+$TMP/t.spt --gen int_min=1|--gen
+--config v1 --config v1p4|--config given twice
+--dut-only --wave|--wave
+--dut-only --shrink|--shrink
+--quiet --log $TMP/x.spl|--log
+$TMP|is a directory
+/dev/null|is not a regular file
+$TMP/missing.spt|cannot open the trace
+$TMP/t.spt --log $TMP/t.spt|refusing to overwrite
+$TMP/t.spt --inject obs_pmsicr_o@500|never fired
+EOT
+if grep -q '^op$' "$TMP/t.spt"; then ok tb/log_never_overwrites_the_trace; else bad tb/log_never_overwrites_the_trace; fi
+
+# 9. An injected difference says so, and its reproduce commands inject too.
+$TB "$TMP/p.spt" --quiet --no-progress --inject "pmu_pop_o@$((rc_cycle + 5))" 2>"$TMP/e"; rc=$?
+if [ $rc -eq 1 ] && grep -q '^INJECTED by --inject' "$TMP/e" \
+   && [ "$(sed -n '/^--- reproduce/,$p' "$TMP/e" | grep -c -- "--inject 'pmu_pop_o@$((rc_cycle + 5))'")" -ge 2 ]; then
+    ok tb/inject_reported_and_reproduced
+else
+    bad tb/inject_reported_and_reproduced "exit $rc: $(sed -n '/^--- reproduce/,$p' "$TMP/e" | head -3 | tr '\n' ' ')"
+fi
+
+# 10. Failures are saved beside the binary (BUILD/fail), from any directory,
+#     and a saved trace that fails again keeps its name (no doubled prefix).
+abs_tb=$(cd "$(dirname "$TB")" && pwd)/$(basename "$TB")
+(cd "$TMP" && "$abs_tb" "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" 2>"$TMP/e")
+saved=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
+case "$saved" in
+    "$(dirname "$abs_tb")/fail/"*) ok tb/fail_dir_beside_binary ;;
+    *) bad tb/fail_dir_beside_binary "saved as '$saved'" ;;
+esac
+if [ -n "$saved" ] && [ ! -e "$TMP/build/fail" ]; then
+    "$TB" "$saved" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" 2>"$TMP/e"
+    again=$(basename "$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)")
+    case "$again" in
+        v1p4-v1p4-*|"") bad tb/fail_name_not_doubled "$again" ;;
+        *) ok "tb/fail_name_not_doubled ($again)" ;;
+    esac
+else
+    bad tb/fail_name_not_doubled "no saved trace, or it went to the current directory"
+fi

@@ -4,6 +4,8 @@
 # core, and where the time goes (perf, when the machine allows it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The configurations, from the one list in the toml.
+CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 N=${BENCH_CYCLES:-4000000}
 SEED=${BENCH_SEED:-1}
 pin=""
@@ -12,7 +14,7 @@ rate() { sed -nE 's/.* ([0-9.]+) M cycles\/s.*/\1/p' | tail -1; }
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores; one core used"
 echo "command: build/spu-tb --config C --seed $SEED --cycles $N --quiet [--dut-only]"
 printf "%-9s %16s %16s %8s\n" config "lockstep Mc/s" "DUT-only Mc/s" ratio
-for cfg in v1 v1p4 wide v1-alt wide-alt; do
+for cfg in $CONFIGS; do
     ls=$($pin build/spu-tb --config $cfg --seed $SEED --cycles "$N" --quiet --no-progress 2>&1 | rate)
     du=$($pin build/spu-tb --config $cfg --seed $SEED --cycles "$N" --quiet --no-progress --dut-only 2>&1 | rate)
     printf "%-9s %16s %16s %8s\n" $cfg "$ls" "$du" "$(awk -v a="$ls" -v b="$du" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')"

@@ -20,7 +20,16 @@ import sys
 import time
 import xml.sax.saxutils as sx
 
-CONFIGS = ["v1", "v1p4", "wide", "v1-alt", "wide-alt"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def config_list(toml):
+    """The configurations, from the one list (tools/gen_config.py --list)."""
+    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_config.py"), "--list", toml],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0 or not p.stdout.split():
+        sys.exit(f"regress: cannot list the configurations of {toml}: {p.stderr.strip()}")
+    return p.stdout.split()
 
 
 def parse_shard(s):
@@ -42,19 +51,25 @@ def run_job(tb, cfg, seed, cycles):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--configs", default=",".join(CONFIGS))
-    ap.add_argument("--seeds", type=int, default=8, help="seeds per configuration")
-    ap.add_argument("--first", type=int, default=1, help="first seed")
-    ap.add_argument("--cycles", type=int, default=2000000)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--shard", type=parse_shard, default=(1, 1))
-    ap.add_argument("--junit", default="build/regress.xml")
-    ap.add_argument("--tb", default="build/spu-tb")
+    ap.add_argument("--configs", default=None,
+                    help="comma-separated configurations (default: every one in the toml)")
+    ap.add_argument("--toml", default=os.path.join(HERE, "..", "configs", "spu.toml"),
+                    help="configuration source the list comes from (default configs/spu.toml)")
+    ap.add_argument("--seeds", type=int, default=8, help="seeds per configuration (default 8)")
+    ap.add_argument("--first", type=int, default=1, help="first seed (default 1)")
+    ap.add_argument("--cycles", type=int, default=2000000, help="cycles per job (default 2000000)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                    help="parallel processes (default: the number of cores)")
+    ap.add_argument("--shard", type=parse_shard, default=(1, 1),
+                    help="K/N: run only the K-th of N equal parts of the job list")
+    ap.add_argument("--junit", default="build/regress.xml", help="JUnit XML output (default build/regress.xml)")
+    ap.add_argument("--tb", default="build/spu-tb", help="the checker binary (default build/spu-tb)")
     a = ap.parse_args()
-    configs = [c for c in a.configs.split(",") if c]
+    known = config_list(a.toml)
+    configs = [c for c in (a.configs or ",".join(known)).split(",") if c]
     for c in configs:
-        if c not in CONFIGS:
-            ap.error(f"--configs: unknown configuration '{c}' (known: {', '.join(CONFIGS)})")
+        if c not in known:
+            ap.error(f"--configs: unknown configuration '{c}' (known: {', '.join(known)})")
     if a.seeds < 1 or a.cycles < 1 or a.jobs < 1:
         ap.error("--seeds, --cycles and --jobs must be positive")
     if not os.access(a.tb, os.X_OK):

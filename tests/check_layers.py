@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""The layers point down only: golden <- stim <- sim <- csim, tb (and the spec
+tests on golden alone).
+
+1. Every #include "..." of a layer's file resolves in the layer itself or a
+   layer below it (or the generated build/gen); never above or beside it.
+2. No header include cycle.
+3. No two C files of the tree need each other's symbols (from `nm` of the
+   built objects): the file-level dependency graph has no cycle.
+
+usage: check_layers.py [BUILD]   (objects are read from BUILD/obj)
+Prints what it checked; exit 1 naming each violation.
+"""
+import os
+import re
+import subprocess
+import sys
+
+BELOW = {
+    "golden": [],
+    "stim": ["golden"],
+    "sim": ["stim", "golden"],
+    "csim": ["sim", "stim", "golden"],
+    "tb": ["sim", "stim", "golden"],
+    "tests/spec": ["golden"],
+}
+GENERATED = {"spu_config.h"}
+SYSTEM = re.compile(r"^verilated")  # Verilator's own headers (tb/dut_shim.cpp)
+
+
+def layer_files(layer):
+    return sorted(os.path.join(layer, f) for f in os.listdir(layer)
+                  if f.endswith((".c", ".h", ".cpp")))
+
+
+def includes(path):
+    with open(path) as f:
+        return re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M)
+
+
+def find_cycle(graph):
+    """One cycle of graph (dict node -> set of nodes) as a list, or None."""
+    state = {}
+    stack = []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                c = visit(m)
+                if c:
+                    return c
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if n not in state:
+            c = visit(n)
+            if c:
+                return c
+    return None
+
+
+def main():
+    build = sys.argv[1] if len(sys.argv) > 1 else "build"
+    errors = []
+    where = {}  # header name -> path
+    for layer in BELOW:
+        for p in layer_files(layer):
+            if p.endswith(".h"):
+                where.setdefault(os.path.basename(p), p)
+    hgraph = {}
+    nincl = 0
+    for layer, below in BELOW.items():
+        allowed = [layer] + below
+        for p in layer_files(layer):
+            for inc in includes(p):
+                nincl += 1
+                if inc in GENERATED or SYSTEM.match(inc):
+                    continue
+                hits = [d for d in allowed if os.path.exists(os.path.join(d, inc))]
+                if not hits:
+                    other = where.get(os.path.basename(inc))
+                    errors.append(f"{p}: includes \"{inc}\"" +
+                                  (f", which is {other}, in a layer above or beside {layer}" if other
+                                   else ", which no layer it may use has"))
+                    continue
+                hgraph.setdefault(p, set()).add(os.path.join(hits[0], inc))
+    cyc = find_cycle(hgraph)
+    if cyc:
+        errors.append("include cycle: " + " -> ".join(cyc))
+    # File-level symbol dependencies from the objects.
+    defs, uses = {}, {}
+    nobj = 0
+    for layer in BELOW:
+        d = os.path.join(build, "obj", layer)
+        if not os.path.isdir(d):
+            errors.append(f"{d}: no objects (build first: make csim tb {build}/spu-spec-tests)")
+            continue
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".o"):
+                continue
+            nobj += 1
+            src = os.path.join(layer, f[:-2] + ".c")
+            out = subprocess.run(["nm", os.path.join(d, f)], stdout=subprocess.PIPE, text=True,
+                                 check=True).stdout
+            for line in out.splitlines():
+                parts = line.split()
+                if len(parts) == 3 and parts[1] in "TDRBC":
+                    defs[parts[2]] = src
+                elif len(parts) == 2 and parts[0] == "U":
+                    uses.setdefault(src, set()).add(parts[1])
+    fgraph = {s: {defs[u] for u in us if u in defs and defs[u] != s} for s, us in uses.items()}
+    cyc = find_cycle(fgraph)
+    if cyc:
+        errors.append("files that need each other's symbols: " + " -> ".join(cyc))
+    for e in errors:
+        print("layers:", e)
+    if not errors:
+        print(f"layers: ok ({nincl} includes in {len(BELOW)} layers point down, no include cycle, "
+              f"{nobj} objects without a dependency cycle)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
