@@ -87,13 +87,13 @@ $(OBJ)/%.o: %.c | $(GEN_C)
 	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_$(call layer,$*)) -c $< -o $@
 
 $(BUILD)/libspugolden.a: $(call objs,$(GOLDEN_SRC)) $(OBJ)/gen/spu_config.o
-	@rm -f $@ && ar rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/libspustim.a: $(call objs,$(STIM_SRC))
-	@rm -f $@ && ar rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/libspusim.a: $(call objs,$(SIM_SRC))
-	@rm -f $@ && ar rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 ENGINE_LIBS := $(BUILD)/libspusim.a $(BUILD)/libspustim.a $(BUILD)/libspugolden.a
 

@@ -81,7 +81,7 @@ static void log_cycle(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, con
     spl_pmu_add(log, out);
 }
 
-int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
+int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
     r->cycle++;
     if (core_observe(&r->core, cy, in, out, &r->src)) {
@@ -92,7 +92,7 @@ int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu
     return 0;
 }
 
-int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
+int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
 {
     *skipped = 0;
     if (r->src_done || r->emit || !r->src.skip || !spu_model_settled(m, r->el, r->allow))

@@ -31,13 +31,30 @@ void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
 int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in);
 /* Check the unit's (model's) outputs against the core model, log the cycle
  * and advance; 0, or -1 with r->err set. */
-int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
+int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
+static inline int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
+{
+    if (cy->reset | out->smp_valid | out->col_valid | out->rec_valid | in->reg_valid)
+        return run_observe_full(r, cy, in, out);
+    /* Most cycles: nothing for the core model to learn, no log line. */
+    r->cycle++;
+    spl_pmu_add(&r->log, out);
+    return 0;
+}
 /* Skip ahead over plain cycles (no register access, no context change, no
  * reset, no issue or finish event) in which the model m can neither select
  * nor draw: the source, the model, the cycle count and the log's counters
  * move together. Sets *skipped (0 when nothing could be skipped, and always
  * while a trace is being emitted). 0, or -1 with r->err set. */
-int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped);
+int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped);
+static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
+{
+    if (r->src_done || r->emit || !r->src.skip) {
+        *skipped = 0;
+        return 0;
+    }
+    return run_skip_full(r, m, skipped);
+}
 /* Close the log with the pmu line. */
 void run_finish(spu_run_t *r);
 

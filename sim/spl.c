@@ -101,15 +101,6 @@ void spl_add_pops(spl_log_t *l, uint64_t pops)
     l->pmu[SPU_PMU_POP] += pops;
 }
 
-void spl_pmu_add(spl_log_t *l, const spu_out_t *o)
-{
-    /* Every event but SAMPLE_POP comes with a selection or a record. */
-    l->pmu[SPU_PMU_POP] += o->pmu[SPU_PMU_POP];
-    if (o->col_valid | o->rec_valid)
-        for (int i = SPU_PMU_FEED; i < SPU_NPMU; i++)
-            l->pmu[i] += o->pmu[i];
-}
-
 void spl_pmu_line(spl_log_t *l, uint64_t cycle)
 {
     if (!l->f)

@@ -7,6 +7,7 @@
 #define SPU_SPL_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "spu_model.h"
 
@@ -30,7 +31,22 @@ void spl_reset(spl_log_t *l, uint64_t cycle);
 /* Members counted in skipped cycles (SAMPLE_POP and nothing else). */
 void spl_add_pops(spl_log_t *l, uint64_t pops);
 /* Add one cycle's PMU outputs to the totals. */
-void spl_pmu_add(spl_log_t *l, const spu_out_t *o);
+static inline void spl_pmu_add(spl_log_t *l, const spu_out_t *o)
+{
+    /* SAMPLE_POP counts most cycles; the others rarely, so they are added
+     * only when a word-wise look finds one of them nonzero. */
+    _Static_assert(SPU_PMU_POP == 0, "SAMPLE_POP is expected first");
+    l->pmu[SPU_PMU_POP] += o->pmu[SPU_PMU_POP];
+    uint64_t any = 0;
+    for (size_t i = 1; i < SPU_NPMU; i += 8) {
+        uint64_t w = 0;
+        memcpy(&w, o->pmu + i, SPU_NPMU - i < 8 ? SPU_NPMU - i : 8);
+        any |= w;
+    }
+    if (any)
+        for (int i = 1; i < SPU_NPMU; i++)
+            l->pmu[i] += o->pmu[i];
+}
 /* The closing `<cycle> pmu ...` line. */
 void spl_pmu_line(spl_log_t *l, uint64_t cycle);
 /* "discard,ds,ev,lat,nev,type" spelling of a why set ("-" when empty). */
