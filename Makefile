@@ -163,7 +163,7 @@ tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
 $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
                  $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
-	@$(CXX) -o $@ $^ -lz -lpthread
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
 
 # ------------------------------------------------------------------ main jobs
 RUN_CONFIG ?= v1p4

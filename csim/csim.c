@@ -121,6 +121,9 @@ int main(int argc, char **argv)
     }
     if (spu_model_init(&c->model, &s->cfg, err, sizeof err)) {
         fprintf(stderr, "error: %s\n", err);
+        opts_teardown(s);
+        free(s);
+        free(c);
         return 2;
     }
     c->skip = !o.no_skip;

@@ -274,10 +274,9 @@ spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g)
     return gen_source(g);
 }
 
-int opts_setup(const spu_opts_t *o, spu_setup_t *s)
+static int setup(const spu_opts_t *o, spu_setup_t *s)
 {
     char err[512];
-    memset(s, 0, sizeof *s);
     const char *cname = o->config;
     if (o->trace) {
         if (spt_load(&s->trace, o->trace, err, sizeof err)) {
@@ -340,11 +339,21 @@ int opts_setup(const spu_opts_t *o, spu_setup_t *s)
     return 0;
 }
 
+int opts_setup(const spu_opts_t *o, spu_setup_t *s)
+{
+    memset(s, 0, sizeof *s);
+    if (setup(o, s) == 0)
+        return 0;
+    opts_teardown(s); /* what was opened or loaded before the error */
+    return -1;
+}
+
 int opts_teardown(spu_setup_t *s)
 {
     int rc = 0;
     if (s->have_trace)
         spt_free(&s->trace);
+    s->have_trace = 0;
     if (s->emit_f) {
         if (spt_write_end(&s->emit) || fclose(s->emit_f)) {
             fprintf(stderr, "error: the emitted trace could not be written completely\n");

@@ -92,7 +92,7 @@ for sig in "rec_tot_lat_o[port 0]" obs_pmsicr_o pmu_pop_o reg_rdata_o; do
 done
 
 # 5. The failure report: saved stimulus reproduces; every part is present.
-saved=$(grep -oE 'build/fail/[^ ]+\.spt' "$TMP/e" | head -1)
+saved=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$saved" ] && [ -s "$saved" ] && grep -q 'last 32 cycles' "$TMP/e" && grep -q 'model registers' "$TMP/e" \
    && grep -q -- '--init-seed' "$TMP/e" && grep -qE '^binary .*spu-tb \(Vspu_v1p4' "$TMP/e"; then
     $TB "$saved" --quiet --no-progress --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
@@ -103,11 +103,11 @@ fi
 
 # 6. --wave writes an FST of a window; --shrink reduces the failing trace.
 $TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --wave 2>"$TMP/e"
-fst=$(grep -oE 'build/fail/[^ ]+\.fst' "$TMP/e" | head -1)
+fst=$(grep -oE '[^ ]*/fail/[^ ]+\.fst' "$TMP/e" | head -1)
 if [ -n "$fst" ] && [ -s "$fst" ] && grep -q 'difference reproduced' "$TMP/e"; then ok tb/wave_window; else bad tb/wave_window "$(grep wave "$TMP/e")"; fi
 $TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --shrink 2>"$TMP/e"
-min=$(grep -oE 'build/fail/[^ ]+-min\.spt' "$TMP/e" | head -1)
-orig=$(grep -oE 'build/fail/[^ ]+\.spt' "$TMP/e" | head -1)
+min=$(grep -oE '[^ ]*/fail/[^ ]+-min\.spt' "$TMP/e" | head -1)
+orig=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$min" ] && [ "$(wc -l <"$min")" -lt "$(wc -l <"$orig")" ] \
    && ! $TB "$min" --quiet --no-progress --expect-vacuous --inject "obs_pmsicr_o@$rc_cycle" 2>/dev/null; then
     ok "tb/shrink_reduces ($(wc -l <"$orig") -> $(wc -l <"$min") lines)"
