@@ -46,8 +46,10 @@ static void note_selections(csim_t *c, const spu_cyc_t *cy, const spu_out_t *out
 static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
 {
     const double dt = now_s() - t0;
-    const uint64_t ops = s->have_trace ? c->run.cycle : s->gen.next_op;
     const uint64_t total = s->have_trace ? s->trace.last_cycle + 1 : s->end_ops;
+    uint64_t ops = s->have_trace ? c->run.cycle : s->gen.next_op;
+    if (ops > total)
+        ops = total; /* the cycles after the trace that finish sampled ops */
     fprintf(stderr, "\r%s %" PRIu64 " of %" PRIu64 " (%.0f%%)  %.1f M/s  samples %" PRIu64 "   ",
             s->have_trace ? "cycle" : "op", ops, total, total ? 100.0 * (double)ops / (double)total : 0.0,
             dt > 0 ? (double)ops / dt / 1e6 : 0.0, c->run.log.samples);
@@ -81,8 +83,10 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
             next_report = now_s() + 0.5;
         }
     }
-    if (progress)
-        fprintf(stderr, "\r%*s\r", 100, "");
+    if (progress) {
+        progress_line(c, s, t0); /* the last one stays */
+        fputc('\n', stderr);
+    }
     return 0;
 }
 

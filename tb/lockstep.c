@@ -17,13 +17,19 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void progress_line(const ls_result_t *r, const spu_run_t *run, double t0)
+/* One line, rewritten in place; the last one stays (with a newline). */
+static void progress_line(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, double t0)
 {
     const double dt = now_s() - t0;
-    fprintf(stderr, "\rcycle %" PRIu64 "  %.1f M cycles/s  samples %" PRIu64 "  kept %" PRIu64
-                    "  rejected %" PRIu64 "  differences 0   ",
-            run->cycle, dt > 0 ? (double)r->cycles / dt / 1e6 : 0.0, run->log.samples,
-            run->log.kept, run->log.rejected);
+    const uint64_t tot = c->progress_total, cyc = tot && run->cycle > tot ? tot : run->cycle;
+    char pct[80] = "";
+    if (tot)
+        snprintf(pct, sizeof pct, " of %" PRIu64 " (%.0f%%)%s", tot, 100.0 * (double)cyc / (double)tot,
+                 run->cycle > tot ? " + cycles finishing sampled ops" : "");
+    fprintf(stderr, "\rcycle %" PRIu64 "%s  %.1f M cycles/s  samples %" PRIu64 "  kept %" PRIu64
+                    "  rejected %" PRIu64 "  differences %d   ",
+            cyc, pct, dt > 0 ? (double)r->cycles / dt / 1e6 : 0.0, run->log.samples,
+            run->log.kept, run->log.rejected, r->status == LS_DIFF ? 1 : 0);
 }
 
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
@@ -94,13 +100,15 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (c->wave && tracing && cy.cycle >= c->wave_to)
             break;
         if (c->progress && (r->cycles & 0xFFFF) == 0 && now_s() >= next_report) {
-            progress_line(r, &run, t0);
+            progress_line(c, r, &run, t0);
             next_report = now_s() + 0.5;
         }
     }
     r->seconds = now_s() - t0;
-    if (c->progress)
-        fprintf(stderr, "\r%*s\r", 110, "");
+    if (c->progress) {
+        progress_line(c, r, &run, t0);
+        fputc('\n', stderr);
+    }
     if (r->status == LS_PASS && !c->wave)
         run_finish(&run);
     for (int i = 0; i < SPU_NREGS; i++)

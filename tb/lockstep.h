@@ -24,7 +24,8 @@ typedef struct ls_cfg {
     const spu_config_t *cfg;
     uint64_t init_seed;          /* +verilator+seed */
     FILE *log;                   /* .spl (NULL: none) */
-    int progress;
+    int progress;                /* a progress line on stderr ... */
+    uint64_t progress_total;     /* ... of this many stimulus cycles (0: unknown) */
     const char *inject;          /* flip this model output ... */
     uint64_t inject_cycle;       /* ... in this cycle */
     int full_clock;              /* DUT: an eval on each clock edge */

@@ -275,6 +275,7 @@ int main(int argc, char **argv)
     lc.init_seed = o.init_seed ? o.init_seed : o.seed % 1000003u + 1u;
     lc.log = s->log_f;
     lc.progress = o.progress;
+    lc.progress_total = s->have_trace ? s->trace.last_cycle + 1 : o.cycles;
     lc.dut_only = o.dut_only;
     lc.full_clock = o.full_clock;
     if (o.inject && parse_inject(o.inject, inj, sizeof inj, &lc)) {

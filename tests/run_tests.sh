@@ -163,6 +163,13 @@ suite_csim() {
             bad "csim/stats_not_vacuous/$cfg" "$(head -4 "$TMP/st" | tr '\n' ' ')"
         fi
     done
+    # The progress line reaches 100 % and the last one stays.
+    $CSIM --seed 2 --ops 300000 --quiet --progress 2>"$TMP/pr"
+    if tr '\r' '\n' <"$TMP/pr" | grep -v '^ *$' | tail -1 | grep -q '^op 300000 of 300000 (100%)'; then
+        ok csim/progress_reaches_100
+    else
+        bad csim/progress_reaches_100 "$(tr '\r' '\n' <"$TMP/pr" | tail -2 | tr '\n' ' ')"
+    fi
     # Same seed, same log; different seed, different log.
     $CSIM --seed 3 --ops 200000 >"$TMP/a.spl"; $CSIM --seed 3 --ops 200000 >"$TMP/b.spl"; $CSIM --seed 4 --ops 200000 >"$TMP/c.spl"
     if cmp -s "$TMP/a.spl" "$TMP/b.spl" && ! cmp -s "$TMP/a.spl" "$TMP/c.spl"; then ok csim/seed_reproducible; else bad csim/seed_reproducible; fi

@@ -63,6 +63,10 @@ for cfg in $CONFIGS; do
     fi
 done
 
+# 2c. The progress line reaches 100 % and the last one stays.
+$TB --config v1p4 --seed 4 --cycles 200000 --quiet --progress 2>"$TMP/pr"
+if tr '\r' '\n' <"$TMP/pr" | grep -q '^cycle 200000 of 200000 (100%)'; then ok tb/progress_reaches_100; else bad tb/progress_reaches_100 "$(tr '\r' '\n' <"$TMP/pr" | tail -3 | tr '\n' ' ')"; fi
+
 # 3. X initialisation: several +verilator+seed values, identical logs.
 for init in 1 77 4242; do
     $TB --config wide-alt --seed 9 --cycles 200000 --init-seed $init --no-progress >"$TMP/x$init.spl" 2>"$TMP/e"
