@@ -46,6 +46,7 @@ INC_sim    := -Isim $(INC_stim)
 INC_csim   := -Icsim $(INC_sim)
 INC_tb     := -Itb $(INC_sim)
 INC_tests/spec := -Itests/spec $(INC_golden)
+INC_tests/engine := -Itests/engine $(INC_sim)
 
 GOLDEN_SRC := $(wildcard golden/*.c)
 STIM_SRC   := $(wildcard stim/*.c)
@@ -53,9 +54,10 @@ SIM_SRC    := $(wildcard sim/*.c)
 CSIM_SRC   := $(wildcard csim/*.c)
 TB_SRC     := $(filter-out tb/dut.c,$(wildcard tb/*.c))
 SPEC_SRC   := $(wildcard tests/spec/*.c)
+ENGINE_TEST_SRC := $(wildcard tests/engine/*.c)
 # Objects mirror the source tree: build/obj/stim/gen.o, build/obj/gen/spu_config.o.
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
-ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
+ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
@@ -74,7 +76,7 @@ check-gen: gen ## prove the C and Verilog expansions agree and are up to date
 
 # ------------------------------------------------------------------ C programs
 # The layer of an object is the first directory of its source.
-layer = $(if $(filter tests/spec/%,$(1)),tests/spec,$(firstword $(subst /, ,$(1))))
+layer = $(if $(filter tests/%,$(1)),$(patsubst %/,%,$(dir $(1))),$(firstword $(subst /, ,$(1))))
 
 $(OBJ)/gen/spu_config.o: $(GEN)/spu_config.c | $(GEN_C)
 	@mkdir -p $(@D)
@@ -104,6 +106,10 @@ $(BUILD)/spu-csim: $(call objs,$(CSIM_SRC)) $(ENGINE_LIBS)
 	@$(CC) $(COPT) -o $@ $^
 
 $(BUILD)/spu-spec-tests: $(call objs,$(SPEC_SRC)) $(BUILD)/libspugolden.a
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
+
+$(BUILD)/spu-engine-tests: $(call objs,$(ENGINE_TEST_SRC)) $(ENGINE_LIBS)
 	@echo "  LINK    $@"
 	@$(CC) $(COPT) -o $@ $^
 
@@ -175,7 +181,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
 
 test: deps-synth ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests
+	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
 REGRESS_ARGS ?= --seeds 8 --cycles 2000000

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The layers point down only: golden <- stim <- sim <- csim, tb (and the spec
-tests on golden alone).
+tests on golden alone, the engine tests on sim).
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
    layer below it (or the generated build/gen); never above or beside it.
@@ -23,6 +23,7 @@ BELOW = {
     "csim": ["sim", "stim", "golden"],
     "tb": ["sim", "stim", "golden"],
     "tests/spec": ["golden"],
+    "tests/engine": ["sim", "stim", "golden"],
 }
 GENERATED = {"spu_config.h"}
 SYSTEM = re.compile(r"^verilated")  # Verilator's own headers (tb/dut_shim.cpp)

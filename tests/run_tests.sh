@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint spec api vectors bad csim tb
+#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim tb
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -128,6 +128,16 @@ EOT
     fi
 }
 
+suite_engine() {
+    $B/spu-engine-tests tests/vectors/d17_5_5_discard.spt >"$TMP/eng.txt" 2>&1
+    grep -E '^(PASS|FAIL) ' "$TMP/eng.txt"
+    local p f
+    p=$(grep -c '^PASS ' "$TMP/eng.txt"); f=$(grep -c '^FAIL ' "$TMP/eng.txt")
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$f" -eq 0 ] || failed+=("engine ($f)")
+    [ "$p" -ge 4 ] || bad engine/suite "only $p engine tests ran: $(tail -2 "$TMP/eng.txt" | tr '\n' ' ')"
+}
+
 suite_api() {
     tests/api_example.sh >"$TMP/api.txt" 2>&1
     grep -E '^(PASS|FAIL) ' "$TMP/api.txt"
@@ -195,7 +205,7 @@ suite_tb() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint spec api vectors bad csim)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint spec engine api vectors bad csim)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb)
 for s in "${suites[@]}"; do
     echo "== $s"
