@@ -1,5 +1,5 @@
 /*
- * .spl event logs (ARCHITECTURE.md, docs/formats.md), written the same way by
+ * .spl event logs (format: docs/formats.md), written the same way by
  * csim and tb. Lines of one cycle come in this order: sample/collision lines in
  * lane order, record lines in port order, then read/undef lines.
  */

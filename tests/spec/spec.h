@@ -9,9 +9,10 @@
  * Each file exports a table `spec_tests_<file>[]` ended by {NULL, NULL};
  * spec_main.c runs every table.
  *
- * Expected values in the tests are worked out from ../shared/spec (registers.md,
- * spe-pseudocode.md, D17.*.md, pmu-events.md) and docs/semantics.md, never
- * copied from the model's output.
+ * Expected values in the tests are worked out from the Arm ARM (the register
+ * descriptions of PMS*_EL1 and PMB*_EL1, chapter D17, the SAMPLE_* events of
+ * D14.3, the M.a.a pseudocode) and docs/semantics.md, never copied from the
+ * model's output.
  */
 #ifndef SPEC_H
 #define SPEC_H
