@@ -83,8 +83,6 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
         spu_slot_t *sl = &m->slot[s];
         sl->busy = 0;
         freed |= (uint8_t)(1u << s);
-        if (cfg->knob[SPU_KNOB_INFLIGHT] && !en)
-            continue; /* dropped: profiling was disabled while in flight */
         const uint32_t tot = saturate(m, m->cycle - sl->entry);
         spu_record_in_t ri = {in->fin_events[p], tot, in->fin_type[p] & 0x1Fu,
                               (uint8_t)((in->fin_ds_valid >> p) & 1u), in->fin_ds[p]};
@@ -93,6 +91,12 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
         out->pmu[SPU_PMU_FEED]++;
         for (int i = 0; i < SPU_NPMU; i++)
             out->pmu[i] += ro.pmu[i];
+        /* Knob INFLIGHT = 1: profiling was disabled while the sample was in
+         * flight, so its record is dropped (D17.4); the events above count it
+         * all the same (D14.3: samples "not written to the Profiling Buffer
+         * are counted"). */
+        if (cfg->knob[SPU_KNOB_INFLIGHT] && !en)
+            continue;
         const uint8_t why = (uint8_t)(ro.why | discard << SPU_WHY_DISCARD);
         out->rec_valid |= (uint8_t)(1u << p);
         out->rec_keep |= (uint8_t)((why == 0) << p);

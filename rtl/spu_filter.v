@@ -58,7 +58,7 @@ module spu_filter #(
   // only on the filter registers is continuous (Verilator evaluates it once,
   // when a register changes), and the part that reads the record is one
   // block that runs only when valid_i is set (all outputs zero otherwise;
-  // spu_complete gates them with the record anyway).
+  // spu_complete gates them with the finish anyway).
 
   // PMSFCR_EL1 controls (registers.md). FnE/FDS/TYPE<4:3>/TYPEm read as zero
   // when their feature is absent (write mask), and are gated here as well.

@@ -212,7 +212,7 @@ module spu_top #(
 
   // ---------------------------------------------------------- records
   // Step 4: SPECompleteSample() for the finish ports (spu_complete).
-  wire [SLOTS-1:0]    rec, keep, filtrate, feed_op, feed_event, feed_lat, feed_ds;
+  wire [SLOTS-1:0]    feed, rec, keep, filtrate, feed_op, feed_event, feed_lat, feed_ds;
   wire [SLOTS-1:0]    feed_br, feed_ld, feed_st, feed_fp, feed_simd;
   wire [SLOTS*2-1:0]  rec_slot;
   wire [SLOTS*6-1:0]  rec_why;
@@ -247,6 +247,7 @@ module spu_top #(
     .pmslatfr_i     (pmslatfr),
     .pmsdsfr_i      (pmsdsfr),
     .pmblimitr_i    (pmblimitr),
+    .feed_o         (feed),
     .rec_o          (rec),
     .keep_o         (keep),
     .slot_o         (rec_slot),
@@ -277,7 +278,7 @@ module spu_top #(
     .rst_ni           (rst_ni),
     .pop_i            (pop_valid_i & {LANES{en}}),
     .collision_i      (col),
-    .feed_i           (rec),
+    .feed_i           (feed),
     .filtrate_i       (filtrate),
     .feed_br_i        (feed_br),
     .feed_ld_i        (feed_ld),
