@@ -14,29 +14,6 @@ static int badpmsfcr(const spu_config_t *cfg, int knob)
     return cfg->knob[knob] != 0;
 }
 
-/* SPEFilterByEvents() mask (M.a.a), from the features and the IMPLEMENTATION
- * DEFINED "SPE mask". FEAT_SPE_SME is not implemented by openspu. */
-uint64_t spu_event_mask(uint32_t f, uint64_t impdef)
-{
-    uint64_t m = impdef & 0xFFFF000000000000ull;           /* <63:48> */
-    if (f & SPU_FEAT_V1P4)
-        m |= 0x1Full << 19;                                /* <23:19> */
-    else
-        m |= impdef & 0xFF000000ull;                       /* <31:24> */
-    if ((f & SPU_FEAT_V1P1) && (f & SPU_FEAT_SVE))
-        m |= 3ull << 17;                                   /* predicates */
-    m |= impdef & 0xF000ull;                               /* <15:12> */
-    if (f & SPU_FEAT_V1P1)
-        m |= 1ull << 11;                                   /* alignment */
-    m |= (f & SPU_FEAT_V1P4) ? 0x700ull : impdef & 0x700ull; /* <10:8> */
-    m |= 1ull << 7;                                        /* mispredicted */
-    if (f & SPU_FEAT_FNE)
-        m |= 1ull << 6;                                    /* not taken */
-    m |= (1ull << 5) | (1ull << 3) | (1ull << 1);          /* walk, L1 miss, retired */
-    m |= (f & SPU_FEAT_V1P4) ? 0x14ull : impdef & 0x14ull; /* <4,2> */
-    return m;
-}
-
 /* SPEFilterByEvents(): sets why bits ev/nev, raises SAMPLE_FEED_EVENT. */
 static void filter_by_events(const spu_config_t *cfg, const uint64_t *r, uint64_t events,
                              spu_record_out_t *o)

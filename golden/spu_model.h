@@ -160,9 +160,6 @@ uint8_t spu_lfsr_draw(uint32_t *lfsr);
 int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
                           uint64_t *pmsicr, uint32_t *lfsr);
 
-/* The event-filter mask from the features, as SPEFilterByEvents() builds it. */
-uint64_t spu_event_mask(uint32_t features, uint64_t impdef_mask);
-
 /* ------------------------------------------------------ configurations */
 
 /* Named configuration, or NULL. */
