@@ -57,7 +57,10 @@ module spu_top #(
     `SPU_PRESENT_PMSLATFR_EL1 != 0, `SPU_PRESENT_PMSEVFR_EL1 != 0,
     `SPU_PRESENT_PMSFCR_EL1 != 0,   `SPU_PRESENT_PMSIRR_EL1 != 0,
     `SPU_PRESENT_PMSICR_EL1 != 0,   `SPU_PRESENT_PMSNEVFR_EL1 != 0,
-    `SPU_PRESENT_PMSCR_EL1 != 0}                     // implemented encodings
+    `SPU_PRESENT_PMSCR_EL1 != 0},                    // implemented encodings
+  // PMU events, configs/spu.toml order: bit SPU_PMU_<NAME> set when the
+  // configuration implements the event (its feature).
+  parameter [`SPU_NPMU-1:0] PMU_IMPL = `SPU_PMU_IMPL
 ) (
   input  wire                clk_i,            // clock
   input  wire                rst_ni,           // synchronous reset, active low
@@ -90,20 +93,9 @@ module spu_top #(
   output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
   output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
   output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
-  // PMU events: counts of the last cycle
-  output wire [3:0]          pmu_pop_o,        // SAMPLE_POP
-  output wire [3:0]          pmu_feed_o,       // SAMPLE_FEED
-  output wire [3:0]          pmu_filtrate_o,   // SAMPLE_FILTRATE
-  output wire [3:0]          pmu_collision_o,  // SAMPLE_COLLISION
-  output wire [3:0]          pmu_feed_br_o,    // SAMPLE_FEED_BR
-  output wire [3:0]          pmu_feed_ld_o,    // SAMPLE_FEED_LD
-  output wire [3:0]          pmu_feed_st_o,    // SAMPLE_FEED_ST
-  output wire [3:0]          pmu_feed_fp_o,    // SAMPLE_FEED_FP
-  output wire [3:0]          pmu_feed_simd_o,  // SAMPLE_FEED_SIMD
-  output wire [3:0]          pmu_feed_op_o,    // SAMPLE_FEED_OP
-  output wire [3:0]          pmu_feed_event_o, // SAMPLE_FEED_EVENT
-  output wire [3:0]          pmu_feed_lat_o,   // SAMPLE_FEED_LAT
-  output wire [3:0]          pmu_feed_ds_o,    // SAMPLE_FEED_DS
+  // PMU events: counts of the last cycle, SAMPLE_<NAME> at
+  // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
+  output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,
   // register read port and observation
   output wire [63:0]         reg_rdata_o,      // MRS data of the last cycle
   output wire                reg_undef_o,      // last access UNDEFINED
@@ -270,9 +262,7 @@ module spu_top #(
   spu_pmu #(
     .LANES            (LANES),
     .SLOTS            (SLOTS),
-    .FEAT_V1P2        (FEAT_V1P2),
-    .FEAT_EFT         (FEAT_EFT),
-    .FEAT_FDS         (FEAT_FDS)
+    .PMU_IMPL         (PMU_IMPL)
   ) u_pmu (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -289,19 +279,7 @@ module spu_top #(
     .feed_event_i     (feed_event),
     .feed_lat_i       (feed_lat),
     .feed_ds_i        (feed_ds),
-    .pmu_pop_o        (pmu_pop_o),
-    .pmu_feed_o       (pmu_feed_o),
-    .pmu_filtrate_o   (pmu_filtrate_o),
-    .pmu_collision_o  (pmu_collision_o),
-    .pmu_feed_br_o    (pmu_feed_br_o),
-    .pmu_feed_ld_o    (pmu_feed_ld_o),
-    .pmu_feed_st_o    (pmu_feed_st_o),
-    .pmu_feed_fp_o    (pmu_feed_fp_o),
-    .pmu_feed_simd_o  (pmu_feed_simd_o),
-    .pmu_feed_op_o    (pmu_feed_op_o),
-    .pmu_feed_event_o (pmu_feed_event_o),
-    .pmu_feed_lat_o   (pmu_feed_lat_o),
-    .pmu_feed_ds_o    (pmu_feed_ds_o)
+    .pmu_o            (pmu_o)
   );
 
   // --------------------------------------------------- output registers
