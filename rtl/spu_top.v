@@ -37,30 +37,15 @@ module spu_top #(
   parameter integer CU_FL        = `SPU_KNOB_CU_FL,
   parameter integer SLOT_REUSE   = `SPU_KNOB_SLOT_REUSE,   // reuse same cycle
   parameter integer INFLIGHT     = `SPU_KNOB_INFLIGHT,     // drop when disabled
-  // Register map, index order of configs/spu.toml (PMSCR_EL1 = 0 at the LSB).
-  parameter [13*16-1:0] REG_ENC = {
-    `SPU_ENC_PMBIDR_EL1,    `SPU_ENC_PMSDSFR_EL1,  `SPU_ENC_PMBSR_EL1,
-    `SPU_ENC_PMBPTR_EL1,    `SPU_ENC_PMBLIMITR_EL1, `SPU_ENC_PMSIDR_EL1,
-    `SPU_ENC_PMSLATFR_EL1,  `SPU_ENC_PMSEVFR_EL1,  `SPU_ENC_PMSFCR_EL1,
-    `SPU_ENC_PMSIRR_EL1,    `SPU_ENC_PMSICR_EL1,   `SPU_ENC_PMSNEVFR_EL1,
-    `SPU_ENC_PMSCR_EL1},                             // packed encodings
-  parameter [13*64-1:0] REG_WMASK = {
-    `SPU_WMASK_PMBIDR_EL1,   `SPU_WMASK_PMSDSFR_EL1,  `SPU_WMASK_PMBSR_EL1,
-    `SPU_WMASK_PMBPTR_EL1,   `SPU_WMASK_PMBLIMITR_EL1, `SPU_WMASK_PMSIDR_EL1,
-    `SPU_WMASK_PMSLATFR_EL1, `SPU_WMASK_PMSEVFR_EL1,  `SPU_WMASK_PMSFCR_EL1,
-    `SPU_WMASK_PMSIRR_EL1,   `SPU_WMASK_PMSICR_EL1,   `SPU_WMASK_PMSNEVFR_EL1,
-    `SPU_WMASK_PMSCR_EL1},                           // writable bits
-  parameter [12:0] REG_PRESENT = {
-    `SPU_PRESENT_PMBIDR_EL1 != 0,   `SPU_PRESENT_PMSDSFR_EL1 != 0,
-    `SPU_PRESENT_PMBSR_EL1 != 0,    `SPU_PRESENT_PMBPTR_EL1 != 0,
-    `SPU_PRESENT_PMBLIMITR_EL1 != 0, `SPU_PRESENT_PMSIDR_EL1 != 0,
-    `SPU_PRESENT_PMSLATFR_EL1 != 0, `SPU_PRESENT_PMSEVFR_EL1 != 0,
-    `SPU_PRESENT_PMSFCR_EL1 != 0,   `SPU_PRESENT_PMSIRR_EL1 != 0,
-    `SPU_PRESENT_PMSICR_EL1 != 0,   `SPU_PRESENT_PMSNEVFR_EL1 != 0,
-    `SPU_PRESENT_PMSCR_EL1 != 0},                    // implemented encodings
+  // Register map, packed in configs/spu.toml order: register SPU_REG_<NAME>
+  // at [16*i +: 16], [64*i +: 64] and bit i (generated, selected by name).
+  parameter [`SPU_NREGS*16-1:0] REG_ENC     = `SPU_REG_ENC_ALL,     // encodings
+  parameter [`SPU_NREGS*64-1:0] REG_WMASK   = `SPU_REG_WMASK_ALL,   // writable bits
+  parameter [`SPU_NREGS-1:0]    REG_PRESENT = `SPU_REG_PRESENT_ALL, // implemented
+  parameter [`SPU_NREGS-1:0]    REG_RO      = `SPU_REG_RO_ALL,      // MRS only
   // PMU events, configs/spu.toml order: bit SPU_PMU_<NAME> set when the
   // configuration implements the event (its feature).
-  parameter [`SPU_NPMU-1:0] PMU_IMPL = `SPU_PMU_IMPL
+  parameter [`SPU_NPMU-1:0]     PMU_IMPL    = `SPU_PMU_IMPL
 ) (
   input  wire                clk_i,            // clock
   input  wire                rst_ni,           // synchronous reset, active low
@@ -114,6 +99,7 @@ module spu_top #(
     .REG_ENC     (REG_ENC),
     .REG_WMASK   (REG_WMASK),
     .REG_PRESENT (REG_PRESENT),
+    .REG_RO      (REG_RO),
     .PMSIDR      (PMSIDR),
     .PMBIDR      (PMBIDR)
   ) u_regs (
