@@ -1,6 +1,6 @@
 /*
  * The record filter: SPECollectRecord() and the four filter functions of the
- * M.a.a pseudocode (spe-pseudocode.md §6), D17.5, with the SAMPLE_FEED_* and
+ * M.a.a pseudocode, D17.5, with the SAMPLE_FEED_* and
  * SAMPLE_FILTRATE events of D14.3 as side outputs. A pure function of the
  * register file and the finished operation.
  */
@@ -52,11 +52,13 @@ static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t f
 {
     const uint64_t fcr = r[SPU_REG_PMSFCR_EL1];
     const int eft = (cfg->features & SPU_FEAT_EFT) != 0;
-    uint32_t ctrl = (uint32_t)(fcr >> 16) & 0x7u;
+    /* TYPE is {ST, LD, B}; with EFT, TYPE<4:3> = {SIMD, FP} (field TYPEX). */
+    const unsigned tw = SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1;
+    uint32_t ctrl = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPE);
     uint32_t mask = 0;
     if (eft) {
-        ctrl = (uint32_t)(fcr >> 16) & 0x1Fu;
-        mask = (uint32_t)(fcr >> 48) & 0x1Fu;
+        ctrl |= (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEX) << tw;
+        mask = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEm);
     }
     const uint32_t ctrl_or = ctrl & ~mask;
     const uint32_t ctrl_and = ctrl & mask;
@@ -80,7 +82,10 @@ static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t f
 static void filter_by_latency(const spu_config_t *cfg, const uint64_t *r, uint32_t tot,
                               spu_record_out_t *o)
 {
-    const uint32_t minlat = (uint32_t)(r[SPU_REG_PMSLATFR_EL1] & 0xFFFFu);
+    /* MINLAT<15:12> (field MINLAT_HI) is RES0 with 12-bit counters (write mask). */
+    const uint32_t minlat = (uint32_t)(SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT) |
+                                       SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT_HI)
+                                           << (SPU_F_PMSLATFR_EL1_MINLAT_HI_LSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB));
     const int is_lat = tot >= minlat;
     int rej = 0;
     if (is_lat)

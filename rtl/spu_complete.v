@@ -1,5 +1,5 @@
-// openspu: SPECompleteSample() for every finish port (spe-pseudocode.md
-// section 5, docs/semantics.md step 4), combinational.
+// openspu: SPECompleteSample() for every finish port (M.a.a pseudocode,
+// docs/semantics.md step 4), combinational.
 //
 // A finish of a busy slot (spu_slots) is a record: SAMPLE_FEED, then
 // SPECollectRecord() (spu_filter, with every SAMPLE_FEED_* event and
@@ -156,7 +156,7 @@ module spu_complete #(
 
   // Only FM is read here; the rest of PMBLIMITR_EL1 is used by spu_top (E)
   // or belongs to the Profiling Buffer, which this unit does not model yet.
-  wire unused_pmblimitr = ^{pmblimitr_i[63:3], pmblimitr_i[0]};
+  wire unused_pmblimitr = ^(pmblimitr_i & ~`SPU_F_PMBLIMITR_EL1_FM_MASK);
 
 endmodule
 

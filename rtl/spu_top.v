@@ -303,8 +303,10 @@ module spu_top #(
   // Bits of the registers the enable does not read (other PMSCR_EL1,
   // PMBLIMITR_EL1 and PMBSR_EL1 fields are state for software or for the
   // Profiling Buffer, which this unit does not model yet).
-  wire unused_top = ^{pmscr[63:2], pmblimitr[63:1], pmbsr[63:18],
-                      pmbsr[16:0]};
+  wire unused_top = ^{pmscr & ~(`SPU_F_PMSCR_EL1_E0SPE_MASK |
+                                 `SPU_F_PMSCR_EL1_E1SPE_MASK),
+                      pmblimitr & ~`SPU_F_PMBLIMITR_EL1_E_MASK,
+                      pmbsr & ~`SPU_F_PMBSR_EL1_S_MASK};
 
 `ifdef FORMAL
   // semantics step 6: nothing is selected, sampled or counted while disabled.
