@@ -12,7 +12,7 @@ int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t er
 {
     if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
         cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
-        cfg->knob[SPU_KNOB_LFSR_SEED] == 0 || cfg->knob[SPU_KNOB_LFSR_SEED] > 0xFFFFFFu) {
+        cfg->knob[SPU_KNOB_LFSR_SEED] < SPU_LFSR_SEED_MIN || cfg->knob[SPU_KNOB_LFSR_SEED] > SPU_LFSR_SEED_MAX) {
         if (err)
             snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X)",
                      cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED]);

@@ -88,6 +88,17 @@ module spu_top #(
   output wire                obs_enabled_o     // profiling enabled last cycle
 );
 
+  // ------------------------------------------------- parameter limits
+  // configs/spu.toml [limits]: a configuration outside them does not
+  // elaborate (the module named below does not exist).
+  generate
+    if (LANES < 1 || LANES > `SPU_MAX_LANES || SLOTS < 1 ||
+        SLOTS > `SPU_MAX_SLOTS || LFSR_SEED < `SPU_LFSR_SEED_MIN ||
+        LFSR_SEED > `SPU_LFSR_SEED_MAX) begin : g_bad_parameters
+      spu_top_parameter_out_of_limits u_error ();
+    end
+  endgenerate
+
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
   wire [63:0] pmblimitr, pmbsr, pmsdsfr, pmsicr;
