@@ -91,7 +91,8 @@ int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
             return count_reached_zero(ernd, pmsicr, lfsr);
     }
     /* M.a.a: the ECOUNT test is at function level, so it also runs on the
-     * call that reloads COUNT (spe-pseudocode.md, Notes). */
+     * call that reloads COUNT (D17.3.4.3: the secondary counter "decrements
+     * by 1 for each member of the sample population"). */
     if (ernd && ecount_of(*pmsicr) != 0) {
         uint32_t e = ecount_of(*pmsicr) - 1;
         *pmsicr = with_ecount(*pmsicr, e);

@@ -30,7 +30,7 @@ enum spu_why_bit {
     SPU_WHY_LAT = 3, SPU_WHY_DS = 4, SPU_WHY_DISCARD = 5
 };
 
-/* Inputs of one clock cycle: the port contract of ARCHITECTURE.md. Issue and
+/* Inputs of one clock cycle: the port contract of docs/ports.md. Issue and
  * finish events arrive on ports 0..SLOTS-1, each naming its slot. */
 typedef struct spu_in {
     uint8_t rst_n;                        /* 0: synchronous reset this cycle */
