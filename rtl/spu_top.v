@@ -17,8 +17,8 @@
 `include "spu_config.vh"
 
 module spu_top #(
-  parameter integer LANES        = `SPU_LANES,       // members per cycle, 1..8
-  parameter integer SLOTS        = `SPU_SLOTS,       // samples in flight, 1..4
+  parameter integer LANES        = `SPU_LANES,       // members per cycle, 1..MAX
+  parameter integer SLOTS        = `SPU_SLOTS,       // samples in flight, 1..MAX
   parameter integer COUNT_SIZE   = `SPU_COUNT_SIZE,  // counter bits, 12 or 16
   parameter integer FEAT_V1P2    = `SPU_FEAT_V1P2,   // FEAT_SPEv1p2
   parameter integer FEAT_FNE     = `SPU_FEAT_FNE,    // FEAT_SPE_FnE
