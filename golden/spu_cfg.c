@@ -41,10 +41,14 @@ int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
     for (int i = 0; i < SPU_NKNOBS; i++) {
         if (strcmp(knob_names[i], name) != 0)
             continue;
-        if (i == SPU_KNOB_LFSR_SEED ? (value == 0 || value > 0xFFFFFFu) : value > 1) {
-            if (err)
-                snprintf(err, errlen, "knob %s=%u out of range (%s)", name, value,
-                         i == SPU_KNOB_LFSR_SEED ? "nonzero, 24 bits" : "0 or 1");
+        if (i == SPU_KNOB_LFSR_SEED ? (value < SPU_LFSR_SEED_MIN || value > SPU_LFSR_SEED_MAX) : value > 1) {
+            if (err) {
+                if (i == SPU_KNOB_LFSR_SEED)
+                    snprintf(err, errlen, "knob %s=%u out of range (0x%X..0x%X)", name, value,
+                             SPU_LFSR_SEED_MIN, SPU_LFSR_SEED_MAX);
+                else
+                    snprintf(err, errlen, "knob %s=%u out of range (0 or 1)", name, value);
+            }
             return -1;
         }
         cfg->knob[i] = value;

@@ -1,6 +1,6 @@
 /*
  * The record filter: SPECollectRecord() and the four filter functions of the
- * M.a.a pseudocode (spe-pseudocode.md §6), D17.5, with the SAMPLE_FEED_* and
+ * M.a.a pseudocode, D17.5, with the SAMPLE_FEED_* and
  * SAMPLE_FILTRATE events of D14.3 as side outputs. A pure function of the
  * register file and the finished operation.
  */
@@ -12,29 +12,6 @@
 static int badpmsfcr(const spu_config_t *cfg, int knob)
 {
     return cfg->knob[knob] != 0;
-}
-
-/* SPEFilterByEvents() mask (M.a.a), from the features and the IMPLEMENTATION
- * DEFINED "SPE mask". FEAT_SPE_SME is not implemented by openspu. */
-uint64_t spu_event_mask(uint32_t f, uint64_t impdef)
-{
-    uint64_t m = impdef & 0xFFFF000000000000ull;           /* <63:48> */
-    if (f & SPU_FEAT_V1P4)
-        m |= 0x1Full << 19;                                /* <23:19> */
-    else
-        m |= impdef & 0xFF000000ull;                       /* <31:24> */
-    if ((f & SPU_FEAT_V1P1) && (f & SPU_FEAT_SVE))
-        m |= 3ull << 17;                                   /* predicates */
-    m |= impdef & 0xF000ull;                               /* <15:12> */
-    if (f & SPU_FEAT_V1P1)
-        m |= 1ull << 11;                                   /* alignment */
-    m |= (f & SPU_FEAT_V1P4) ? 0x700ull : impdef & 0x700ull; /* <10:8> */
-    m |= 1ull << 7;                                        /* mispredicted */
-    if (f & SPU_FEAT_FNE)
-        m |= 1ull << 6;                                    /* not taken */
-    m |= (1ull << 5) | (1ull << 3) | (1ull << 1);          /* walk, L1 miss, retired */
-    m |= (f & SPU_FEAT_V1P4) ? 0x14ull : impdef & 0x14ull; /* <4,2> */
-    return m;
 }
 
 /* SPEFilterByEvents(): sets why bits ev/nev, raises SAMPLE_FEED_EVENT. */
@@ -75,11 +52,13 @@ static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t f
 {
     const uint64_t fcr = r[SPU_REG_PMSFCR_EL1];
     const int eft = (cfg->features & SPU_FEAT_EFT) != 0;
-    uint32_t ctrl = (uint32_t)(fcr >> 16) & 0x7u;
+    /* TYPE is {ST, LD, B}; with EFT, TYPE<4:3> = {SIMD, FP} (field TYPEX). */
+    const unsigned tw = SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1;
+    uint32_t ctrl = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPE);
     uint32_t mask = 0;
     if (eft) {
-        ctrl = (uint32_t)(fcr >> 16) & 0x1Fu;
-        mask = (uint32_t)(fcr >> 48) & 0x1Fu;
+        ctrl |= (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEX) << tw;
+        mask = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEm);
     }
     const uint32_t ctrl_or = ctrl & ~mask;
     const uint32_t ctrl_and = ctrl & mask;
@@ -103,7 +82,10 @@ static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t f
 static void filter_by_latency(const spu_config_t *cfg, const uint64_t *r, uint32_t tot,
                               spu_record_out_t *o)
 {
-    const uint32_t minlat = (uint32_t)(r[SPU_REG_PMSLATFR_EL1] & 0xFFFFu);
+    /* MINLAT<15:12> (field MINLAT_HI) is RES0 with 12-bit counters (write mask). */
+    const uint32_t minlat = (uint32_t)(SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT) |
+                                       SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT_HI)
+                                           << (SPU_F_PMSLATFR_EL1_MINLAT_HI_LSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB));
     const int is_lat = tot >= minlat;
     int rej = 0;
     if (is_lat)

@@ -1,12 +1,14 @@
 /*
  * The sample interval counter: SPEToCollectSample(), SPEResetSampleCounter()
- * and SPEGetRandomInterval() of the M.a.a pseudocode (spe-pseudocode.md §3),
- * D17.3. PMSICR_EL1 = {ECOUNT[63:56], RES0, COUNT[31:0]}.
+ * and SPEGetRandomInterval() of the M.a.a pseudocode, D17.3. PMSICR_EL1 = {ECOUNT,
+ * RES0, COUNT}; every field position comes from the generated SPU_F_* macros.
  */
 #include "spu_internal.h"
 
-#define ICR_COUNT 0xFFFFFFFFull
-#define ICR_ECOUNT_LSB 56
+#define ICR_COUNT SPU_F_PMSICR_EL1_COUNT_MASK
+#define ICR_ECOUNT SPU_F_PMSICR_EL1_ECOUNT_MASK
+#define ICR_ECOUNT_LSB SPU_F_PMSICR_EL1_ECOUNT_LSB
+#define IRR_RND SPU_F_PMSIRR_EL1_RND_MASK
 
 /* SPEGetRandomInterval(): the 24-bit LFSR of the 2023-03 ASL, one step per
  * draw (docs/semantics.md; knob LFSR_SEED gives the reset state). Per bit,
@@ -24,7 +26,7 @@ uint8_t spu_lfsr_draw(uint32_t *lfsr)
  * INTERVAL == 0 is knob INTERVAL0 (impl-defined.md). */
 static uint32_t interval_of(const spu_config_t *cfg, uint64_t pmsirr)
 {
-    uint32_t interval = (uint32_t)(pmsirr >> 8) & 0xFFFFFFu;
+    uint32_t interval = (uint32_t)SPU_GET(pmsirr, PMSIRR_EL1, INTERVAL);
     if (interval == 0 && cfg->knob[SPU_KNOB_INTERVAL0])
         interval = 1;
     return interval;
@@ -35,8 +37,10 @@ static uint32_t interval_of(const spu_config_t *cfg, uint64_t pmsirr)
 static void reset_sample_counter(const spu_config_t *cfg, uint64_t pmsirr,
                                  uint64_t *pmsicr, uint32_t *lfsr)
 {
-    uint32_t count = interval_of(cfg, pmsirr) << 8;
-    if ((pmsirr & 1u) && !(cfg->features & SPU_FEAT_ERND))
+    /* INTERVAL is "Bits [31:8] of the PMSICR_EL1 interval counter reload
+     * value": COUNT<31:8>, at the same bits as in PMSIRR_EL1. */
+    uint32_t count = interval_of(cfg, pmsirr) << SPU_F_PMSIRR_EL1_INTERVAL_LSB;
+    if ((pmsirr & IRR_RND) && !(cfg->features & SPU_FEAT_ERND))
         count |= spu_lfsr_draw(lfsr);
     *pmsicr = (*pmsicr & ~ICR_COUNT) | count;
 }
@@ -48,11 +52,11 @@ void spu_interval_edge_load(const spu_config_t *cfg, uint64_t pmsirr,
     reset_sample_counter(cfg, pmsirr, pmsicr, lfsr);
 }
 
-static uint32_t ecount_of(uint64_t icr) { return (uint32_t)(icr >> ICR_ECOUNT_LSB); }
+static uint32_t ecount_of(uint64_t icr) { return (uint32_t)SPU_GET(icr, PMSICR_EL1, ECOUNT); }
 
 static uint64_t with_ecount(uint64_t icr, uint32_t e)
 {
-    return (icr & ~(0xFFull << ICR_ECOUNT_LSB)) | ((uint64_t)(e & 0xFFu) << ICR_ECOUNT_LSB);
+    return (icr & ~ICR_ECOUNT) | (((uint64_t)e << ICR_ECOUNT_LSB) & ICR_ECOUNT);
 }
 
 /* COUNT has just been decremented to zero: select, or with ERnd load ECOUNT
@@ -75,7 +79,7 @@ static int count_reached_zero(int ernd, uint64_t *pmsicr, uint32_t *lfsr)
 int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
                           uint64_t *pmsicr, uint32_t *lfsr)
 {
-    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    const int ernd = (pmsirr & IRR_RND) && (cfg->features & SPU_FEAT_ERND);
     uint32_t count = (uint32_t)(*pmsicr & ICR_COUNT);
 
     if (count == 0) {
@@ -87,7 +91,8 @@ int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
             return count_reached_zero(ernd, pmsicr, lfsr);
     }
     /* M.a.a: the ECOUNT test is at function level, so it also runs on the
-     * call that reloads COUNT (spe-pseudocode.md, Notes). */
+     * call that reloads COUNT (D17.3.4.3: the secondary counter "decrements
+     * by 1 for each member of the sample population"). */
     if (ernd && ecount_of(*pmsicr) != 0) {
         uint32_t e = ecount_of(*pmsicr) - 1;
         *pmsicr = with_ecount(*pmsicr, e);
@@ -101,7 +106,7 @@ int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
  * no reload: COUNT (and ECOUNT while it runs) stay nonzero. */
 uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr)
 {
-    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    const int ernd = (pmsirr & IRR_RND) && (cfg->features & SPU_FEAT_ERND);
     uint64_t count = pmsicr & ICR_COUNT;
     uint64_t e = ecount_of(pmsicr);
     if (ernd && e != 0) {
@@ -115,7 +120,7 @@ uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t p
 /* Count n quiet members (n <= spu_interval_quiet()). */
 void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, uint64_t n)
 {
-    const int ernd = (pmsirr & 1u) && (cfg->features & SPU_FEAT_ERND);
+    const int ernd = (pmsirr & IRR_RND) && (cfg->features & SPU_FEAT_ERND);
     uint64_t count = *pmsicr & ICR_COUNT;
     uint32_t e = ecount_of(*pmsicr);
     if (n == 0)

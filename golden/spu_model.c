@@ -19,7 +19,7 @@ int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t er
 
     if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
         cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
-        cfg->knob[SPU_KNOB_LFSR_SEED] == 0 || cfg->knob[SPU_KNOB_LFSR_SEED] > 0xFFFFFFu) {
+        cfg->knob[SPU_KNOB_LFSR_SEED] < SPU_LFSR_SEED_MIN || cfg->knob[SPU_KNOB_LFSR_SEED] > SPU_LFSR_SEED_MAX) {
         if (err)
             snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X)",
                      cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED]);
@@ -90,8 +90,6 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
         spu_slot_t *sl = &m->slot[s];
         sl->busy = 0;
         freed |= (uint8_t)(1u << s);
-        if (cfg->knob[SPU_KNOB_INFLIGHT] && !en)
-            continue; /* dropped: profiling was disabled while in flight */
         const uint32_t tot = saturate(m, m->cycle - sl->entry);
         spu_record_in_t ri = {in->fin_events[p], tot, in->fin_type[p] & 0x1Fu,
                               (uint8_t)((in->fin_ds_valid >> p) & 1u), in->fin_ds[p]};
@@ -100,6 +98,12 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
         out->pmu[SPU_PMU_FEED]++;
         for (int i = 0; i < SPU_NPMU; i++)
             out->pmu[i] += ro.pmu[i];
+        /* Knob INFLIGHT = 1: profiling was disabled while the sample was in
+         * flight, so its record is dropped (D17.4); the events above count it
+         * all the same (D14.3: samples "not written to the Profiling Buffer
+         * are counted"). */
+        if (cfg->knob[SPU_KNOB_INFLIGHT] && !en)
+            continue;
         const uint8_t why = (uint8_t)(ro.why | discard << SPU_WHY_DISCARD);
         out->rec_valid |= (uint8_t)(1u << p);
         out->rec_keep |= (uint8_t)((why == 0) << p);

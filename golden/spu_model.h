@@ -30,7 +30,7 @@ enum spu_why_bit {
     SPU_WHY_LAT = 3, SPU_WHY_DS = 4, SPU_WHY_DISCARD = 5
 };
 
-/* Inputs of one clock cycle: the port contract of ARCHITECTURE.md. Issue and
+/* Inputs of one clock cycle: the port contract of docs/ports.md. Issue and
  * finish events arrive on ports 0..SLOTS-1, each naming its slot. */
 typedef struct spu_in {
     uint8_t rst_n;                        /* 0: synchronous reset this cycle */
@@ -159,9 +159,6 @@ uint8_t spu_lfsr_draw(uint32_t *lfsr);
 /* SPEToCollectSample() for one member: updates *pmsicr and *lfsr. */
 int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
                           uint64_t *pmsicr, uint32_t *lfsr);
-
-/* The event-filter mask from the features, as SPEFilterByEvents() builds it. */
-uint64_t spu_event_mask(uint32_t features, uint64_t impdef_mask);
 
 /* ------------------------------------------------------ configurations */
 

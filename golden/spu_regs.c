@@ -1,7 +1,7 @@
 /*
  * The system-register file: lookup by encoding and name, reads (RES0 as zero,
  * ID registers from the configuration), writes through the writable-bit masks
- * generated from configs/spu.toml (registers.md; impl-defined.md).
+ * generated from configs/spu.toml (docs/impl-defined.md).
  */
 #include <string.h>
 

@@ -1,5 +1,5 @@
-// openspu: SPECompleteSample() for every finish port (spe-pseudocode.md
-// section 5, docs/semantics.md step 4), combinational.
+// openspu: SPECompleteSample() for every finish port (M.a.a pseudocode,
+// docs/semantics.md step 4), combinational.
 //
 // A finish of a busy slot (spu_slots) is a record: SAMPLE_FEED, then
 // SPECollectRecord() (spu_filter, with every SAMPLE_FEED_* event and
@@ -7,9 +7,12 @@
 // 10. D17.5.5: "The discarding of profiling data occurs after SAMPLE_FILTRATE
 // and other PMU events are counted." keep = collect && !discard; the why
 // bits are every rejecting filter plus `discard` whenever discard mode is on.
-// Knob INFLIGHT = 1 drops a sample that finishes while profiling is disabled
-// (its slot is still freed, no record, no event); INFLIGHT = 0 completes it
-// as the pseudocode does. All outputs of a port without a record are zero.
+// Every finish of a busy slot raises SAMPLE_FEED and is filtered, so its
+// SAMPLE_FEED_* events and SAMPLE_FILTRATE count (D14.3 counts samples "not
+// written to the Profiling Buffer"). Knob INFLIGHT = 1 then drops the record
+// of a sample that finishes while profiling is disabled (D17.4; its slot is
+// still freed); INFLIGHT = 0 reports it as the pseudocode does. All record
+// outputs of a port without a record are zero.
 
 `default_nettype none
 
@@ -44,7 +47,8 @@ module spu_complete #(
   input  wire [63:0]         pmslatfr_i,     // PMSLATFR_EL1
   input  wire [63:0]         pmsdsfr_i,      // PMSDSFR_EL1
   input  wire [63:0]         pmblimitr_i,    // PMBLIMITR_EL1 (FM)
-  output wire [SLOTS-1:0]    rec_o,          // record on port p (SAMPLE_FEED)
+  output wire [SLOTS-1:0]    feed_o,         // SAMPLE_FEED on port p
+  output wire [SLOTS-1:0]    rec_o,          // record on port p
   output wire [SLOTS-1:0]    keep_o,         // record kept
   output reg  [SLOTS*2-1:0]  slot_o,         // record slot
   output reg  [SLOTS*6-1:0]  why_o,          // {discard,ds,lat,nev,ev,type}
@@ -68,7 +72,8 @@ module spu_complete #(
   wire [1:0] fm = pmblimitr_i[`SPU_F_PMBLIMITR_EL1_FM_MSB:
                               `SPU_F_PMBLIMITR_EL1_FM_LSB];
   wire       discard = V1P2_IMPL & (fm == 2'b10);
-  assign rec_o = hit_i & {SLOTS{~(DROP_INFLIGHT & ~en_i)}};
+  assign feed_o = hit_i;
+  assign rec_o  = hit_i & {SLOTS{~(DROP_INFLIGHT & ~en_i)}};
 
   wire [SLOTS-1:0]   collect, filtrate, feed_op, feed_event, feed_lat, feed_ds;
   wire [SLOTS*5-1:0] why5, feed_type;
@@ -87,7 +92,7 @@ module spu_complete #(
         .CU_FT        (CU_FT),
         .CU_FL        (CU_FL)
       ) u_filter (
-        .valid_i      (rec_o[p]),
+        .valid_i      (hit_i[p]),
         .events_i     (fin_events_i[64*p +: 64]),
         .type_i       (fin_type_i[5*p +: 5]),
         .ds_valid_i   (fin_ds_valid_i[p]),
@@ -111,15 +116,16 @@ module spu_complete #(
   endgenerate
 
   assign keep_o       = rec_o & collect & {SLOTS{~discard}};
-  assign filtrate_o   = rec_o & filtrate;
-  assign feed_op_o    = rec_o & feed_op;
-  assign feed_event_o = rec_o & feed_event;
-  assign feed_lat_o   = rec_o & feed_lat;
-  assign feed_ds_o    = rec_o & feed_ds;
+  assign filtrate_o   = hit_i & filtrate;
+  assign feed_op_o    = hit_i & feed_op;
+  assign feed_event_o = hit_i & feed_event;
+  assign feed_lat_o   = hit_i & feed_lat;
+  assign feed_ds_o    = hit_i & feed_ds;
 
   // Record fields, and the per-type SAMPLE_FEED_* bits regrouped by event
-  // (flags bit order B, LD, ST, FP, SIMD = PMSFCR_EL1.TYPE order). The loop
-  // is skipped in cycles without a record (simulation speed).
+  // (flags bit order B, LD, ST, FP, SIMD = PMSFCR_EL1.TYPE order; the filter
+  // outputs are zero on ports without a finish). The loop is skipped in
+  // cycles without a finish (simulation speed).
   always @* begin : b_rec
     integer i;
     slot_o      = {SLOTS*2{1'b0}};
@@ -131,18 +137,18 @@ module spu_complete #(
     feed_st_o   = {SLOTS{1'b0}};
     feed_fp_o   = {SLOTS{1'b0}};
     feed_simd_o = {SLOTS{1'b0}};
-    if (rec_o != {SLOTS{1'b0}}) begin
+    if (hit_i != {SLOTS{1'b0}}) begin
       for (i = 0; i < SLOTS; i = i + 1) begin
+        feed_br_o[i]   = feed_type[5*i + 0];
+        feed_ld_o[i]   = feed_type[5*i + 1];
+        feed_st_o[i]   = feed_type[5*i + 2];
+        feed_fp_o[i]   = feed_type[5*i + 3];
+        feed_simd_o[i] = feed_type[5*i + 4];
         if (rec_o[i]) begin
           slot_o[2*i +: 2]  = fin_slot_i[2*i +: 2];
           why_o[6*i +: 6]   = {discard, why5[5*i +: 5]};
           tot_o[16*i +: 16] = tot_i[16*i +: 16];
           iss_o[16*i +: 16] = iss_i[16*i +: 16];
-          feed_br_o[i]      = feed_type[5*i + 0];
-          feed_ld_o[i]      = feed_type[5*i + 1];
-          feed_st_o[i]      = feed_type[5*i + 2];
-          feed_fp_o[i]      = feed_type[5*i + 3];
-          feed_simd_o[i]    = feed_type[5*i + 4];
         end
       end
     end
@@ -150,7 +156,7 @@ module spu_complete #(
 
   // Only FM is read here; the rest of PMBLIMITR_EL1 is used by spu_top (E)
   // or belongs to the Profiling Buffer, which this unit does not model yet.
-  wire unused_pmblimitr = ^{pmblimitr_i[63:3], pmblimitr_i[0]};
+  wire unused_pmblimitr = ^(pmblimitr_i & ~`SPU_F_PMBLIMITR_EL1_FM_MASK);
 
 endmodule
 

@@ -1,5 +1,5 @@
-// openspu: SPECollectRecord() for one finish port (spe-pseudocode.md
-// section 6, D17.5), purely combinational.
+// openspu: SPECollectRecord() for one finish port (M.a.a pseudocode, D17.5),
+// purely combinational.
 //
 // The record is kept when no filter rejects it ("The filter is the logical AND
 // of the filters controlled by FDS, FnE, FL, FT, and FE bits", PMSFCR_EL1).
@@ -58,9 +58,9 @@ module spu_filter #(
   // only on the filter registers is continuous (Verilator evaluates it once,
   // when a register changes), and the part that reads the record is one
   // block that runs only when valid_i is set (all outputs zero otherwise;
-  // spu_complete gates them with the record anyway).
+  // spu_complete gates them with the finish anyway).
 
-  // PMSFCR_EL1 controls (registers.md). FnE/FDS/TYPE<4:3>/TYPEm read as zero
+  // PMSFCR_EL1 controls. FnE/FDS/TYPE<4:3>/TYPEm read as zero
   // when their feature is absent (write mask), and are gated here as well.
   wire fe  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FE_LSB];
   wire ft  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FT_LSB];
@@ -134,8 +134,8 @@ module spu_filter #(
       is_op   = ((ctrl_or == 5'd0) || ((type_i & ctrl_or) != 5'd0)) &&
                 ((type_i & tmask) == ctrl_and);
       is_lat  = (tot_lat_i >= minlat);
-      // SPEFilterByDataSource(): only Load/LoadAtomic (LD and not B, see
-      // ARCHITECTURE.md) with a data source; PMSDSFR_EL1<ds<5:0>> selects
+      // SPEFilterByDataSource(): only Load/LoadAtomic (LD and not B, the
+      // port contract, docs/ports.md) with a data source; PMSDSFR_EL1<ds<5:0>> selects
       // it (D17.5.4).
       ds_applies = FDS_IMPL & ds_valid_i & type_i[1] & ~type_i[0];
       is_ds      = pmsdsfr_i[ds_i[5:0]];
@@ -157,8 +157,17 @@ module spu_filter #(
 
   // Bits the filter never reads: the rest of PMSFCR_EL1/PMSLATFR_EL1 is RES0,
   // and only Data Source<5:0> indexes PMSDSFR_EL1.
-  wire unused_filter = ^{pmsfcr_i[63:53], pmsfcr_i[47:21], pmsfcr_i[15:5],
-                         pmslatfr_i[63:16], ds_i[15:6]};
+  wire unused_filter = ^{pmsfcr_i & ~(`SPU_F_PMSFCR_EL1_FE_MASK |
+                                      `SPU_F_PMSFCR_EL1_FT_MASK |
+                                      `SPU_F_PMSFCR_EL1_FL_MASK |
+                                      `SPU_F_PMSFCR_EL1_FnE_MASK |
+                                      `SPU_F_PMSFCR_EL1_FDS_MASK |
+                                      `SPU_F_PMSFCR_EL1_TYPE_MASK |
+                                      `SPU_F_PMSFCR_EL1_TYPEX_MASK |
+                                      `SPU_F_PMSFCR_EL1_TYPEm_MASK),
+                         pmslatfr_i & ~(`SPU_F_PMSLATFR_EL1_MINLAT_MASK |
+                                        `SPU_F_PMSLATFR_EL1_MINLAT_HI_MASK),
+                         ds_i[15:6]};
 
 endmodule
 

@@ -1,4 +1,5 @@
-// openspu: the sample interval counter (D17.3, spe-pseudocode.md section 3).
+// openspu: the sample interval counter (D17.3, the M.a.a pseudocode's
+// SPEToCollectSample(), SPEResetSampleCounter() and SPEGetRandomInterval()).
 //
 // Owns PMSICR_EL1 and the LFSR of SPEGetRandomInterval(). Per cycle, in the
 // order of docs/semantics.md:
@@ -38,17 +39,22 @@ module spu_interval #(
   localparam [0:0]  ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
   localparam [0:0]  INT0_ONE  = (INTERVAL0 != 0) ? 1'b1 : 1'b0;
 
-  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]}, held as three
-  // registers so that the lane chain works on 32 and 8 bits, not 64 (for
-  // simulation speed). The middle bits only change by an MSR (write mask).
-  reg  [31:0] count_q;
-  reg  [7:0]  ecount_q;
-  reg  [23:0] mid_q;
-  reg  [23:0] lfsr_q;
+  // PMSICR_EL1 = {ECOUNT, RES0, COUNT} (field positions generated from
+  // configs/spu.toml), held as three registers so that the lane chain works
+  // on 32 and 8 bits, not 64 (for simulation speed). The middle bits only
+  // change by an MSR (write mask).
+  localparam integer C_LSB = `SPU_F_PMSICR_EL1_COUNT_LSB;
+  localparam integer C_MSB = `SPU_F_PMSICR_EL1_COUNT_MSB;
+  localparam integer E_LSB = `SPU_F_PMSICR_EL1_ECOUNT_LSB;
+  localparam integer E_MSB = `SPU_F_PMSICR_EL1_ECOUNT_MSB;
+  reg  [C_MSB-C_LSB:0]   count_q;
+  reg  [E_MSB-E_LSB:0]   ecount_q;
+  reg  [E_LSB-C_MSB-2:0] mid_q;
+  reg  [23:0]            lfsr_q;
 
-  // PMSIRR_EL1 fields. INTERVAL == 0 gives an UNKNOWN interval (registers.md);
-  // knob INTERVAL0 = 1 uses 1 instead, everywhere COUNT is (re)loaded,
-  // including the enable-edge load.
+  // PMSIRR_EL1 fields. INTERVAL == 0 gives an UNKNOWN interval; knob
+  // INTERVAL0 = 1 (the default) uses 1 instead, everywhere COUNT is
+  // (re)loaded, including the enable-edge load.
   wire        rnd      = pmsirr_i[`SPU_F_PMSIRR_EL1_RND_LSB];
   wire [23:0] interval = pmsirr_i[`SPU_F_PMSIRR_EL1_INTERVAL_MSB:
                                   `SPU_F_PMSIRR_EL1_INTERVAL_LSB];
@@ -56,14 +62,14 @@ module spu_interval #(
                                                               : interval;
 
   // Only RND and INTERVAL are read; the rest of PMSIRR_EL1 is RES0.
-  wire unused_pmsirr = ^{pmsirr_i[63:32], pmsirr_i[7:1]};
+  wire unused_pmsirr = ^(pmsirr_i & ~(`SPU_F_PMSIRR_EL1_RND_MASK |
+                                      `SPU_F_PMSIRR_EL1_INTERVAL_MASK));
 
   // ---------------------------------------------------------- enable edge
   // D17.3.3 / semantics step 3: COUNT = {INTERVAL, 8'h00}, or a random low
   // byte when RND == 1 without ERnd. PMSICR_EL1 is all zero here, so ECOUNT
   // stays zero.
-  wire        icr_zero  = (count_q == 32'd0) & (ecount_q == 8'd0) &
-                          (mid_q == 24'd0);
+  wire        icr_zero  = ~|{count_q, ecount_q, mid_q};
   wire        edge_load = edge_i & icr_zero;
   wire        edge_draw = edge_load & rnd & ~ERND_IMPL;
   wire [23:0] edge_lfsr_next;
@@ -131,9 +137,9 @@ module spu_interval #(
       lfsr_q   <= SEED;
     end else begin
       if (icr_we_i) begin
-        count_q  <= icr_wdata_i[31:0];
-        ecount_q <= icr_wdata_i[63:56];
-        mid_q    <= icr_wdata_i[55:32];
+        count_q  <= icr_wdata_i[C_MSB:C_LSB];
+        ecount_q <= icr_wdata_i[E_MSB:E_LSB];
+        mid_q    <= icr_wdata_i[E_LSB-1:C_MSB+1];
       end else begin
         count_q  <= g_lane[LANES-1].count_out;
         ecount_q <= g_lane[LANES-1].ecount_out;
@@ -142,7 +148,14 @@ module spu_interval #(
     end
   end
 
-  assign pmsicr_o = {ecount_q, mid_q, count_q};
+  assign pmsicr_o = {ecount_q, mid_q, count_q};  // COUNT at LSB 0, ECOUNT at 63
+
+  // The packing above needs COUNT<31:0> and ECOUNT<63:56> (PMSICR_EL1).
+  generate
+    if (C_LSB != 0 || C_MSB != 31 || E_MSB != 63 || E_LSB != 56) begin : g_bad_pmsicr
+      spu_interval_pmsicr_layout_not_supported u_error ();
+    end
+  endgenerate
 
 `ifdef FORMAL
   // D17.3.2: "The random number generator must be reset into a useable

@@ -1,4 +1,4 @@
-// openspu: one draw of SPEGetRandomInterval() (spe-pseudocode.md section 3).
+// openspu: one draw of SPEGetRandomInterval() (M.a.a pseudocode, D17.3.2).
 //
 // D17.3.2 leaves the random number generator IMPLEMENTATION DEFINED; openspu
 // uses the 24-bit LFSR of the 2023-03 ASL, one step per draw, shared bit for

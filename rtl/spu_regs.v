@@ -1,4 +1,4 @@
-// openspu: the System register file of the unit (registers.md, D24.7):
+// openspu: the System register file of the unit (D24.7):
 // decode of the packed {op0,op1,CRn,CRm,op2} encoding, reads, writes with the
 // write mask, UNDEFINED accesses, and the unit's own set of PMBSR_EL1.COLL.
 //
@@ -6,8 +6,8 @@
 //   read   MRS of an implemented register: reg_rdata_o (next cycle) = its value
 //          at the start of the cycle (RES0/RAZ-WI bits read as zero because
 //          only writable bits are ever stored);
-//   undef  MRS/MSR of an absent or unknown encoding, or MSR to PMSIDR_EL1 or
-//          PMBIDR_EL1 (MRS only): reg_undef_o for one cycle, nothing changes;
+//   undef  MRS/MSR of an absent or unknown encoding, or MSR to a read-only
+//          register (REG_RO: PMSIDR_EL1, PMBIDR_EL1): reg_undef_o for one cycle, nothing changes;
 //   write  MSR: the register gets wdata & WMASK at the clock edge, winning
 //          over the unit's own update in the same cycle (SPESampleCollision()
 //          setting PMBSR_EL1.COLL here; the PMSICR_EL1 counting in
@@ -15,8 +15,10 @@
 // Every register resets to zero (the architecture leaves most of them
 // UNKNOWN; zero keeps PMBLIMITR_EL1.E = 0, so profiling starts disabled).
 //
-// Register index i (configs/spu.toml order) selects the 16-bit slice of
-// REG_ENC, the 64-bit slice of REG_WMASK and bit i of REG_PRESENT.
+// Register index i = `SPU_REG_<NAME> (generated from configs/spu.toml)
+// selects the 16-bit slice of REG_ENC, the 64-bit slice of REG_WMASK and bit
+// i of REG_PRESENT and REG_RO; no position is typed here, so a reordered
+// toml needs no change.
 //
 // Structure chosen for simulation speed (Verilator): one 64-bit register per
 // architectural register, each with its own write enable, and the read mux
@@ -31,11 +33,12 @@
 `include "spu_config.vh"
 
 module spu_regs #(
-  parameter [13*16-1:0] REG_ENC     = {13*16{1'b0}}, // packed encodings
-  parameter [13*64-1:0] REG_WMASK   = {13*64{1'b0}}, // writable bits
-  parameter [12:0]      REG_PRESENT = 13'd0,         // implemented here
-  parameter [63:0]      PMSIDR      = 64'd0,         // PMSIDR_EL1 value
-  parameter [63:0]      PMBIDR      = 64'd0          // PMBIDR_EL1 value
+  parameter [`SPU_NREGS*16-1:0] REG_ENC     = {`SPU_NREGS*16{1'b0}}, // encodings
+  parameter [`SPU_NREGS*64-1:0] REG_WMASK   = {`SPU_NREGS*64{1'b0}}, // writable
+  parameter [`SPU_NREGS-1:0]    REG_PRESENT = {`SPU_NREGS{1'b0}},    // implemented
+  parameter [`SPU_NREGS-1:0]    REG_RO      = {`SPU_NREGS{1'b0}},    // MRS only
+  parameter [63:0]              PMSIDR      = 64'd0,  // PMSIDR_EL1 value
+  parameter [63:0]              PMBIDR      = 64'd0   // PMBIDR_EL1 value
 ) (
   input  wire        clk_i,                  // clock
   input  wire        rst_ni,                 // synchronous reset, active low
@@ -60,35 +63,46 @@ module spu_regs #(
   output wire [63:0] pmsdsfr_o               // PMSDSFR_EL1
 );
 
-  // Register indexes (configs/spu.toml and golden spu_config.h order):
-  // 0 PMSCR, 1 PMSNEVFR, 2 PMSICR, 3 PMSIRR, 4 PMSFCR, 5 PMSEVFR,
-  // 6 PMSLATFR, 7 PMSIDR, 8 PMBLIMITR, 9 PMBPTR, 10 PMBSR, 11 PMSDSFR,
-  // 12 PMBIDR. Per register: encoding, write mask, implemented.
-  localparam [15:0] E_SCR   = REG_ENC[16*0  +: 16];
-  localparam [15:0] E_NEVFR = REG_ENC[16*1  +: 16];
-  localparam [15:0] E_ICR   = REG_ENC[16*2  +: 16];
-  localparam [15:0] E_IRR   = REG_ENC[16*3  +: 16];
-  localparam [15:0] E_FCR   = REG_ENC[16*4  +: 16];
-  localparam [15:0] E_EVFR  = REG_ENC[16*5  +: 16];
-  localparam [15:0] E_LATFR = REG_ENC[16*6  +: 16];
-  localparam [15:0] E_SIDR  = REG_ENC[16*7  +: 16];
-  localparam [15:0] E_LIM   = REG_ENC[16*8  +: 16];
-  localparam [15:0] E_PTR   = REG_ENC[16*9  +: 16];
-  localparam [15:0] E_BSR   = REG_ENC[16*10 +: 16];
-  localparam [15:0] E_DSFR  = REG_ENC[16*11 +: 16];
-  localparam [15:0] E_BIDR  = REG_ENC[16*12 +: 16];
+  // Per register, by name: encoding, write mask, implemented, MRS only.
+  localparam integer I_SCR   = `SPU_REG_PMSCR_EL1;
+  localparam integer I_NEVFR = `SPU_REG_PMSNEVFR_EL1;
+  localparam integer I_ICR   = `SPU_REG_PMSICR_EL1;
+  localparam integer I_IRR   = `SPU_REG_PMSIRR_EL1;
+  localparam integer I_FCR   = `SPU_REG_PMSFCR_EL1;
+  localparam integer I_EVFR  = `SPU_REG_PMSEVFR_EL1;
+  localparam integer I_LATFR = `SPU_REG_PMSLATFR_EL1;
+  localparam integer I_SIDR  = `SPU_REG_PMSIDR_EL1;
+  localparam integer I_LIM   = `SPU_REG_PMBLIMITR_EL1;
+  localparam integer I_PTR   = `SPU_REG_PMBPTR_EL1;
+  localparam integer I_BSR   = `SPU_REG_PMBSR_EL1;
+  localparam integer I_DSFR  = `SPU_REG_PMSDSFR_EL1;
+  localparam integer I_BIDR  = `SPU_REG_PMBIDR_EL1;
 
-  localparam [63:0] M_SCR   = REG_WMASK[64*0  +: 64];
-  localparam [63:0] M_NEVFR = REG_WMASK[64*1  +: 64];
-  localparam [63:0] M_ICR   = REG_WMASK[64*2  +: 64];
-  localparam [63:0] M_IRR   = REG_WMASK[64*3  +: 64];
-  localparam [63:0] M_FCR   = REG_WMASK[64*4  +: 64];
-  localparam [63:0] M_EVFR  = REG_WMASK[64*5  +: 64];
-  localparam [63:0] M_LATFR = REG_WMASK[64*6  +: 64];
-  localparam [63:0] M_LIM   = REG_WMASK[64*8  +: 64];
-  localparam [63:0] M_PTR   = REG_WMASK[64*9  +: 64];
-  localparam [63:0] M_BSR   = REG_WMASK[64*10 +: 64];
-  localparam [63:0] M_DSFR  = REG_WMASK[64*11 +: 64];
+  localparam [15:0] E_SCR   = REG_ENC[16*I_SCR +: 16];
+  localparam [15:0] E_NEVFR = REG_ENC[16*I_NEVFR +: 16];
+  localparam [15:0] E_ICR   = REG_ENC[16*I_ICR +: 16];
+  localparam [15:0] E_IRR   = REG_ENC[16*I_IRR +: 16];
+  localparam [15:0] E_FCR   = REG_ENC[16*I_FCR +: 16];
+  localparam [15:0] E_EVFR  = REG_ENC[16*I_EVFR +: 16];
+  localparam [15:0] E_LATFR = REG_ENC[16*I_LATFR +: 16];
+  localparam [15:0] E_SIDR  = REG_ENC[16*I_SIDR +: 16];
+  localparam [15:0] E_LIM   = REG_ENC[16*I_LIM +: 16];
+  localparam [15:0] E_PTR   = REG_ENC[16*I_PTR +: 16];
+  localparam [15:0] E_BSR   = REG_ENC[16*I_BSR +: 16];
+  localparam [15:0] E_DSFR  = REG_ENC[16*I_DSFR +: 16];
+  localparam [15:0] E_BIDR  = REG_ENC[16*I_BIDR +: 16];
+
+  localparam [63:0] M_SCR   = REG_WMASK[64*I_SCR +: 64];
+  localparam [63:0] M_NEVFR = REG_WMASK[64*I_NEVFR +: 64];
+  localparam [63:0] M_ICR   = REG_WMASK[64*I_ICR +: 64];
+  localparam [63:0] M_IRR   = REG_WMASK[64*I_IRR +: 64];
+  localparam [63:0] M_FCR   = REG_WMASK[64*I_FCR +: 64];
+  localparam [63:0] M_EVFR  = REG_WMASK[64*I_EVFR +: 64];
+  localparam [63:0] M_LATFR = REG_WMASK[64*I_LATFR +: 64];
+  localparam [63:0] M_LIM   = REG_WMASK[64*I_LIM +: 64];
+  localparam [63:0] M_PTR   = REG_WMASK[64*I_PTR +: 64];
+  localparam [63:0] M_BSR   = REG_WMASK[64*I_BSR +: 64];
+  localparam [63:0] M_DSFR  = REG_WMASK[64*I_DSFR +: 64];
 
   localparam integer COLL = `SPU_F_PMBSR_EL1_COLL_LSB;
 
@@ -99,7 +113,7 @@ module spu_regs #(
 
   // MSR PMSICR_EL1 (the only access decoded outside the clocked block,
   // because spu_interval needs the strobe in the same cycle).
-  assign icr_we_o    = reg_valid_i & reg_write_i & REG_PRESENT[2] &
+  assign icr_we_o    = reg_valid_i & reg_write_i & REG_PRESENT[I_ICR] &
                        (reg_enc_i == E_ICR);
   assign icr_wdata_o = reg_wdata_i & M_ICR;
 
@@ -129,24 +143,34 @@ module spu_regs #(
       reg_rdata_o <= 64'd0;
       reg_undef_o <= 1'b0;
       if (reg_valid_i) begin
-        ro = 1'b0;
         case (reg_enc_i)
-          E_SCR:   begin pres = REG_PRESENT[0];  rdata = scr_q;    end
-          E_NEVFR: begin pres = REG_PRESENT[1];  rdata = nevfr_q;  end
-          E_ICR:   begin pres = REG_PRESENT[2];  rdata = pmsicr_i; end
-          E_IRR:   begin pres = REG_PRESENT[3];  rdata = irr_q;    end
-          E_FCR:   begin pres = REG_PRESENT[4];  rdata = fcr_q;    end
-          E_EVFR:  begin pres = REG_PRESENT[5];  rdata = evfr_q;   end
-          E_LATFR: begin pres = REG_PRESENT[6];  rdata = latfr_q;  end
-          E_SIDR:  begin pres = REG_PRESENT[7];  rdata = PMSIDR;
-                         ro = 1'b1;                                end
-          E_LIM:   begin pres = REG_PRESENT[8];  rdata = lim_q;    end
-          E_PTR:   begin pres = REG_PRESENT[9];  rdata = ptr_q;    end
-          E_BSR:   begin pres = REG_PRESENT[10]; rdata = bsr_q;    end
-          E_DSFR:  begin pres = REG_PRESENT[11]; rdata = dsfr_q;   end
-          E_BIDR:  begin pres = REG_PRESENT[12]; rdata = PMBIDR;
-                         ro = 1'b1;                                end
-          default: begin pres = 1'b0;            rdata = 64'd0;    end
+          E_SCR:   begin pres = REG_PRESENT[I_SCR]; ro = REG_RO[I_SCR];
+                   rdata = scr_q; end
+          E_NEVFR: begin pres = REG_PRESENT[I_NEVFR]; ro = REG_RO[I_NEVFR];
+                   rdata = nevfr_q; end
+          E_ICR:   begin pres = REG_PRESENT[I_ICR]; ro = REG_RO[I_ICR];
+                   rdata = pmsicr_i; end
+          E_IRR:   begin pres = REG_PRESENT[I_IRR]; ro = REG_RO[I_IRR];
+                   rdata = irr_q; end
+          E_FCR:   begin pres = REG_PRESENT[I_FCR]; ro = REG_RO[I_FCR];
+                   rdata = fcr_q; end
+          E_EVFR:  begin pres = REG_PRESENT[I_EVFR]; ro = REG_RO[I_EVFR];
+                   rdata = evfr_q; end
+          E_LATFR: begin pres = REG_PRESENT[I_LATFR]; ro = REG_RO[I_LATFR];
+                   rdata = latfr_q; end
+          E_SIDR:  begin pres = REG_PRESENT[I_SIDR]; ro = REG_RO[I_SIDR];
+                   rdata = PMSIDR; end
+          E_LIM:   begin pres = REG_PRESENT[I_LIM]; ro = REG_RO[I_LIM];
+                   rdata = lim_q; end
+          E_PTR:   begin pres = REG_PRESENT[I_PTR]; ro = REG_RO[I_PTR];
+                   rdata = ptr_q; end
+          E_BSR:   begin pres = REG_PRESENT[I_BSR]; ro = REG_RO[I_BSR];
+                   rdata = bsr_q; end
+          E_DSFR:  begin pres = REG_PRESENT[I_DSFR]; ro = REG_RO[I_DSFR];
+                   rdata = dsfr_q; end
+          E_BIDR:  begin pres = REG_PRESENT[I_BIDR]; ro = REG_RO[I_BIDR];
+                   rdata = PMBIDR; end
+          default: begin pres = 1'b0; ro = 1'b0; rdata = 64'd0; end
         endcase
         if (!pres || (reg_write_i && ro)) begin
           reg_undef_o <= 1'b1;
@@ -183,7 +207,7 @@ module spu_regs #(
   assign pmsdsfr_o   = dsfr_q;
 
   // PMBPTR_EL1 is read and written but not used by this unit (no Profiling
-  // Buffer yet, ARCHITECTURE.md).
+  // Buffer yet).
   wire unused_regs = ^ptr_q;
 
 endmodule

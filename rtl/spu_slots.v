@@ -1,5 +1,5 @@
 // openspu: sample slots, collisions and latency counters (D17.3.7, D17.3.1
-// steps 5-6, spe-pseudocode.md sections 4-5).
+// steps 5-6, M.a.a SPEStartSample() and SPECompleteSample()).
 //
 // The ASL has one SPESampleInFlight flag; openspu has SLOTS of them
 // (D17.3.7: "The maximum number of sampled operations that a PE can support

@@ -1,5 +1,5 @@
 // openspu: SPEToCollectSample() for one member of the sample population
-// (spe-pseudocode.md section 3, D17.3.1, D17.3.4), as one combinational stage.
+// (M.a.a pseudocode, D17.3.1, D17.3.4), as one combinational stage.
 //
 // spu_interval chains LANES of these so that each lane sees PMSICR_EL1 and the
 // LFSR as the lane before it left them (docs/semantics.md step 6). A stage
@@ -65,7 +65,7 @@ module spu_to_collect_sample #(
 
   assign lfsr_o = draw ? lfsr_next : lfsr_i;
 
-  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]} (registers.md);
+  // PMSICR_EL1 = {ECOUNT[63:56], RES0[55:32], COUNT[31:0]};
   // only the two counters pass through the lane chain (narrow for speed).
   wire [31:0] count     = count_i;
   wire [7:0]  ecount    = ecount_i;

@@ -17,8 +17,8 @@
 `include "spu_config.vh"
 
 module spu_top #(
-  parameter integer LANES        = `SPU_LANES,       // members per cycle, 1..8
-  parameter integer SLOTS        = `SPU_SLOTS,       // samples in flight, 1..4
+  parameter integer LANES        = `SPU_LANES,       // members per cycle, 1..MAX
+  parameter integer SLOTS        = `SPU_SLOTS,       // samples in flight, 1..MAX
   parameter integer COUNT_SIZE   = `SPU_COUNT_SIZE,  // counter bits, 12 or 16
   parameter integer FEAT_V1P2    = `SPU_FEAT_V1P2,   // FEAT_SPEv1p2
   parameter integer FEAT_FNE     = `SPU_FEAT_FNE,    // FEAT_SPE_FnE
@@ -37,27 +37,15 @@ module spu_top #(
   parameter integer CU_FL        = `SPU_KNOB_CU_FL,
   parameter integer SLOT_REUSE   = `SPU_KNOB_SLOT_REUSE,   // reuse same cycle
   parameter integer INFLIGHT     = `SPU_KNOB_INFLIGHT,     // drop when disabled
-  // Register map, index order of configs/spu.toml (PMSCR_EL1 = 0 at the LSB).
-  parameter [13*16-1:0] REG_ENC = {
-    `SPU_ENC_PMBIDR_EL1,    `SPU_ENC_PMSDSFR_EL1,  `SPU_ENC_PMBSR_EL1,
-    `SPU_ENC_PMBPTR_EL1,    `SPU_ENC_PMBLIMITR_EL1, `SPU_ENC_PMSIDR_EL1,
-    `SPU_ENC_PMSLATFR_EL1,  `SPU_ENC_PMSEVFR_EL1,  `SPU_ENC_PMSFCR_EL1,
-    `SPU_ENC_PMSIRR_EL1,    `SPU_ENC_PMSICR_EL1,   `SPU_ENC_PMSNEVFR_EL1,
-    `SPU_ENC_PMSCR_EL1},                             // packed encodings
-  parameter [13*64-1:0] REG_WMASK = {
-    `SPU_WMASK_PMBIDR_EL1,   `SPU_WMASK_PMSDSFR_EL1,  `SPU_WMASK_PMBSR_EL1,
-    `SPU_WMASK_PMBPTR_EL1,   `SPU_WMASK_PMBLIMITR_EL1, `SPU_WMASK_PMSIDR_EL1,
-    `SPU_WMASK_PMSLATFR_EL1, `SPU_WMASK_PMSEVFR_EL1,  `SPU_WMASK_PMSFCR_EL1,
-    `SPU_WMASK_PMSIRR_EL1,   `SPU_WMASK_PMSICR_EL1,   `SPU_WMASK_PMSNEVFR_EL1,
-    `SPU_WMASK_PMSCR_EL1},                           // writable bits
-  parameter [12:0] REG_PRESENT = {
-    `SPU_PRESENT_PMBIDR_EL1 != 0,   `SPU_PRESENT_PMSDSFR_EL1 != 0,
-    `SPU_PRESENT_PMBSR_EL1 != 0,    `SPU_PRESENT_PMBPTR_EL1 != 0,
-    `SPU_PRESENT_PMBLIMITR_EL1 != 0, `SPU_PRESENT_PMSIDR_EL1 != 0,
-    `SPU_PRESENT_PMSLATFR_EL1 != 0, `SPU_PRESENT_PMSEVFR_EL1 != 0,
-    `SPU_PRESENT_PMSFCR_EL1 != 0,   `SPU_PRESENT_PMSIRR_EL1 != 0,
-    `SPU_PRESENT_PMSICR_EL1 != 0,   `SPU_PRESENT_PMSNEVFR_EL1 != 0,
-    `SPU_PRESENT_PMSCR_EL1 != 0}                     // implemented encodings
+  // Register map, packed in configs/spu.toml order: register SPU_REG_<NAME>
+  // at [16*i +: 16], [64*i +: 64] and bit i (generated, selected by name).
+  parameter [`SPU_NREGS*16-1:0] REG_ENC     = `SPU_REG_ENC_ALL,     // encodings
+  parameter [`SPU_NREGS*64-1:0] REG_WMASK   = `SPU_REG_WMASK_ALL,   // writable bits
+  parameter [`SPU_NREGS-1:0]    REG_PRESENT = `SPU_REG_PRESENT_ALL, // implemented
+  parameter [`SPU_NREGS-1:0]    REG_RO      = `SPU_REG_RO_ALL,      // MRS only
+  // PMU events, configs/spu.toml order: bit SPU_PMU_<NAME> set when the
+  // configuration implements the event (its feature).
+  parameter [`SPU_NPMU-1:0]     PMU_IMPL    = `SPU_PMU_IMPL
 ) (
   input  wire                clk_i,            // clock
   input  wire                rst_ni,           // synchronous reset, active low
@@ -90,26 +78,26 @@ module spu_top #(
   output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
   output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
   output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
-  // PMU events: counts of the last cycle
-  output wire [3:0]          pmu_pop_o,        // SAMPLE_POP
-  output wire [3:0]          pmu_feed_o,       // SAMPLE_FEED
-  output wire [3:0]          pmu_filtrate_o,   // SAMPLE_FILTRATE
-  output wire [3:0]          pmu_collision_o,  // SAMPLE_COLLISION
-  output wire [3:0]          pmu_feed_br_o,    // SAMPLE_FEED_BR
-  output wire [3:0]          pmu_feed_ld_o,    // SAMPLE_FEED_LD
-  output wire [3:0]          pmu_feed_st_o,    // SAMPLE_FEED_ST
-  output wire [3:0]          pmu_feed_fp_o,    // SAMPLE_FEED_FP
-  output wire [3:0]          pmu_feed_simd_o,  // SAMPLE_FEED_SIMD
-  output wire [3:0]          pmu_feed_op_o,    // SAMPLE_FEED_OP
-  output wire [3:0]          pmu_feed_event_o, // SAMPLE_FEED_EVENT
-  output wire [3:0]          pmu_feed_lat_o,   // SAMPLE_FEED_LAT
-  output wire [3:0]          pmu_feed_ds_o,    // SAMPLE_FEED_DS
+  // PMU events: counts of the last cycle, SAMPLE_<NAME> at
+  // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
+  output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,
   // register read port and observation
   output wire [63:0]         reg_rdata_o,      // MRS data of the last cycle
   output wire                reg_undef_o,      // last access UNDEFINED
   output wire [63:0]         obs_pmsicr_o,     // PMSICR_EL1
   output wire                obs_enabled_o     // profiling enabled last cycle
 );
+
+  // ------------------------------------------------- parameter limits
+  // configs/spu.toml [limits]: a configuration outside them does not
+  // elaborate (the module named below does not exist).
+  generate
+    if (LANES < 1 || LANES > `SPU_MAX_LANES || SLOTS < 1 ||
+        SLOTS > `SPU_MAX_SLOTS || LFSR_SEED < `SPU_LFSR_SEED_MIN ||
+        LFSR_SEED > `SPU_LFSR_SEED_MAX) begin : g_bad_parameters
+      spu_top_parameter_out_of_limits u_error ();
+    end
+  endgenerate
 
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
@@ -122,6 +110,7 @@ module spu_top #(
     .REG_ENC     (REG_ENC),
     .REG_WMASK   (REG_WMASK),
     .REG_PRESENT (REG_PRESENT),
+    .REG_RO      (REG_RO),
     .PMSIDR      (PMSIDR),
     .PMBIDR      (PMBIDR)
   ) u_regs (
@@ -212,7 +201,7 @@ module spu_top #(
 
   // ---------------------------------------------------------- records
   // Step 4: SPECompleteSample() for the finish ports (spu_complete).
-  wire [SLOTS-1:0]    rec, keep, filtrate, feed_op, feed_event, feed_lat, feed_ds;
+  wire [SLOTS-1:0]    feed, rec, keep, filtrate, feed_op, feed_event, feed_lat, feed_ds;
   wire [SLOTS-1:0]    feed_br, feed_ld, feed_st, feed_fp, feed_simd;
   wire [SLOTS*2-1:0]  rec_slot;
   wire [SLOTS*6-1:0]  rec_why;
@@ -247,6 +236,7 @@ module spu_top #(
     .pmslatfr_i     (pmslatfr),
     .pmsdsfr_i      (pmsdsfr),
     .pmblimitr_i    (pmblimitr),
+    .feed_o         (feed),
     .rec_o          (rec),
     .keep_o         (keep),
     .slot_o         (rec_slot),
@@ -269,15 +259,13 @@ module spu_top #(
   spu_pmu #(
     .LANES            (LANES),
     .SLOTS            (SLOTS),
-    .FEAT_V1P2        (FEAT_V1P2),
-    .FEAT_EFT         (FEAT_EFT),
-    .FEAT_FDS         (FEAT_FDS)
+    .PMU_IMPL         (PMU_IMPL)
   ) u_pmu (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .pop_i            (pop_valid_i & {LANES{en}}),
     .collision_i      (col),
-    .feed_i           (rec),
+    .feed_i           (feed),
     .filtrate_i       (filtrate),
     .feed_br_i        (feed_br),
     .feed_ld_i        (feed_ld),
@@ -288,19 +276,7 @@ module spu_top #(
     .feed_event_i     (feed_event),
     .feed_lat_i       (feed_lat),
     .feed_ds_i        (feed_ds),
-    .pmu_pop_o        (pmu_pop_o),
-    .pmu_feed_o       (pmu_feed_o),
-    .pmu_filtrate_o   (pmu_filtrate_o),
-    .pmu_collision_o  (pmu_collision_o),
-    .pmu_feed_br_o    (pmu_feed_br_o),
-    .pmu_feed_ld_o    (pmu_feed_ld_o),
-    .pmu_feed_st_o    (pmu_feed_st_o),
-    .pmu_feed_fp_o    (pmu_feed_fp_o),
-    .pmu_feed_simd_o  (pmu_feed_simd_o),
-    .pmu_feed_op_o    (pmu_feed_op_o),
-    .pmu_feed_event_o (pmu_feed_event_o),
-    .pmu_feed_lat_o   (pmu_feed_lat_o),
-    .pmu_feed_ds_o    (pmu_feed_ds_o)
+    .pmu_o            (pmu_o)
   );
 
   // --------------------------------------------------- output registers
@@ -338,8 +314,10 @@ module spu_top #(
   // Bits of the registers the enable does not read (other PMSCR_EL1,
   // PMBLIMITR_EL1 and PMBSR_EL1 fields are state for software or for the
   // Profiling Buffer, which this unit does not model yet).
-  wire unused_top = ^{pmscr[63:2], pmblimitr[63:1], pmbsr[63:18],
-                      pmbsr[16:0]};
+  wire unused_top = ^{pmscr & ~(`SPU_F_PMSCR_EL1_E0SPE_MASK |
+                                 `SPU_F_PMSCR_EL1_E1SPE_MASK),
+                      pmblimitr & ~`SPU_F_PMBLIMITR_EL1_E_MASK,
+                      pmbsr & ~`SPU_F_PMBSR_EL1_S_MASK};
 
 `ifdef FORMAL
   // semantics step 6: nothing is selected, sampled or counted while disabled.

@@ -106,19 +106,10 @@ void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
         o->rec_tot_lat[p] = (uint16_t)get(t->rec_tot_lat_o, 16 * p, 16);
         o->rec_iss_lat[p] = (uint16_t)get(t->rec_iss_lat_o, 16 * p, 16);
     }
-    o->pmu[SPU_PMU_POP] = t->pmu_pop_o;
-    o->pmu[SPU_PMU_FEED] = t->pmu_feed_o;
-    o->pmu[SPU_PMU_FILTRATE] = t->pmu_filtrate_o;
-    o->pmu[SPU_PMU_COLLISION] = t->pmu_collision_o;
-    o->pmu[SPU_PMU_FEED_BR] = t->pmu_feed_br_o;
-    o->pmu[SPU_PMU_FEED_LD] = t->pmu_feed_ld_o;
-    o->pmu[SPU_PMU_FEED_ST] = t->pmu_feed_st_o;
-    o->pmu[SPU_PMU_FEED_FP] = t->pmu_feed_fp_o;
-    o->pmu[SPU_PMU_FEED_SIMD] = t->pmu_feed_simd_o;
-    o->pmu[SPU_PMU_FEED_OP] = t->pmu_feed_op_o;
-    o->pmu[SPU_PMU_FEED_EVENT] = t->pmu_feed_event_o;
-    o->pmu[SPU_PMU_FEED_LAT] = t->pmu_feed_lat_o;
-    o->pmu[SPU_PMU_FEED_DS] = t->pmu_feed_ds_o;
+    // pmu_o packs SAMPLE_<NAME> at [SPU_PMU_W * SPU_PMU_<NAME> +: SPU_PMU_W],
+    // the configs/spu.toml order of out.pmu[].
+    for (unsigned i = 0; i < SPU_NPMU; i++)
+        o->pmu[i] = (uint8_t)get(t->pmu_o, SPU_PMU_W * i, SPU_PMU_W);
     o->reg_undef = t->reg_undef_o;
     o->obs_enabled = t->obs_enabled_o;
     o->reg_rdata = t->reg_rdata_o;

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim tb
+#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim tb reorder
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -138,6 +138,18 @@ suite_engine() {
     [ "$p" -ge 4 ] || bad engine/suite "only $p engine tests ran: $(tail -2 "$TMP/eng.txt" | tr '\n' ' ')"
 }
 
+# The register order of the toml must not matter (C and RTL alike).
+suite_reorder() {
+    mkdir -p "$TMP/reorder"
+    tests/reorder_regs.sh "$TMP/reorder" >"$TMP/reorder.txt" 2>&1
+    grep -E '^(PASS|FAIL) ' "$TMP/reorder.txt"
+    local p f
+    p=$(grep -c '^PASS ' "$TMP/reorder.txt"); f=$(grep -c '^FAIL ' "$TMP/reorder.txt")
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$f" -eq 0 ] || failed+=("reorder ($f)")
+    [ "$p" -gt 10 ] || bad reorder/suite "only $p reorder tests ran: $(tail -3 "$TMP/reorder.txt" | tr '\n' ' ')"
+}
+
 suite_api() {
     tests/api_example.sh >"$TMP/api.txt" 2>&1
     grep -E '^(PASS|FAIL) ' "$TMP/api.txt"
@@ -206,7 +218,7 @@ suite_tb() {
 
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(gen lint spec engine api vectors bad csim)
-[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb)
+[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb reorder)
 for s in "${suites[@]}"; do
     echo "== $s"
     "suite_$s"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Expand configs/spu.toml (the one source of the register map, the named
-configurations and the knobs) into the C header/table and one Verilog include
+"""Expand configs/spu.toml (the one source of the register map, the PMU
+events, the limits, the named configurations and the knobs) into the C header/table and one Verilog include
 per configuration.
 
 usage: gen_config.py SRC.toml OUTDIR | gen_config.py --list SRC.toml
@@ -24,13 +24,7 @@ GATES = FEATURES + ["COUNT16", "EVMASK", "DSMASK", ""]
 CONFIG_KEYS = ["doc", "base", "LANES", "SLOTS", "COUNT_SIZE", "features",
                "EV_IMPDEF_MASK", "DS_MASK", "PMSIDR_INTERVAL", "PMSIDR_MAXSIZE",
                "PMSIDR_ARCHINST", "PMBIDR_ALIGN", "PMBIDR_EA", "PMBIDR_F"]
-# PMU events in .spl summary order: (name, number, feature gate).
-PMU = [("POP", 0x4000, ""), ("FEED", 0x4001, ""), ("FILTRATE", 0x4002, ""),
-       ("COLLISION", 0x4003, ""), ("FEED_BR", 0x812A, "V1P2"),
-       ("FEED_LD", 0x812B, "V1P2"), ("FEED_ST", 0x812C, "V1P2"),
-       ("FEED_FP", 0x8348, "EFT"), ("FEED_SIMD", 0x8349, "EFT"),
-       ("FEED_OP", 0x812D, "V1P2"), ("FEED_EVENT", 0x812E, "V1P2"),
-       ("FEED_LAT", 0x812F, "V1P2"), ("FEED_DS", 0x8122, "FDS")]
+LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX"]
 M64 = (1 << 64) - 1
 
 
@@ -121,6 +115,27 @@ def build(src):
     if len(set(encs)) != len(encs):
         raise GenError(f"{src}: two registers share an encoding")
 
+    limits = doc.get("limits", {})
+    for k in LIMIT_KEYS:
+        if not isinstance(limits.get(k), int) or limits[k] < 1:
+            raise GenError(f"{src}: [limits] {k} must be a positive integer")
+    for k in limits:
+        if k not in LIMIT_KEYS:
+            raise GenError(f"{src}: [limits] unknown key '{k}'")
+    if limits["LFSR_SEED_MIN"] > limits["LFSR_SEED_MAX"]:
+        raise GenError(f"{src}: [limits] LFSR_SEED_MIN > LFSR_SEED_MAX")
+
+    pmu = []
+    for name, e in doc.get("pmu", {}).items():
+        num, feat = e.get("number"), e.get("feature")
+        if not isinstance(num, int) or not 0 <= num <= 0xFFFF:
+            raise GenError(f"{src}: [pmu.{name}] number must be a 16-bit event number")
+        if feat != "" and feat not in FEATURES:
+            raise GenError(f"{src}: [pmu.{name}] feature '{feat}' is not a feature")
+        pmu.append((name, num, feat))
+    if not pmu:
+        raise GenError(f"{src}: no [pmu.*] events")
+
     configs = []
     for cname, c in cfgs.items():
         for k in ("LANES", "SLOTS", "COUNT_SIZE", "features", "EV_IMPDEF_MASK", "DS_MASK"):
@@ -135,15 +150,16 @@ def build(src):
         for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4")):
             if f in feat and need not in feat:
                 raise GenError(f"{src}: [configs.{cname}] feature {f} needs {need}")
-        if not 1 <= c["LANES"] <= 8:
-            raise GenError(f"{src}: [configs.{cname}] LANES={c['LANES']} (1..8)")
-        if not 1 <= c["SLOTS"] <= 4:
-            raise GenError(f"{src}: [configs.{cname}] SLOTS={c['SLOTS']} (1..4)")
+        if not 1 <= c["LANES"] <= limits["MAX_LANES"]:
+            raise GenError(f"{src}: [configs.{cname}] LANES={c['LANES']} (1..{limits['MAX_LANES']})")
+        if not 1 <= c["SLOTS"] <= limits["MAX_SLOTS"]:
+            raise GenError(f"{src}: [configs.{cname}] SLOTS={c['SLOTS']} (1..{limits['MAX_SLOTS']})")
         if c["COUNT_SIZE"] not in (12, 16):
             raise GenError(f"{src}: [configs.{cname}] COUNT_SIZE={c['COUNT_SIZE']} (12 or 16)")
         kv = {k: c.get(k, d) for k, d in knobs.items()}
-        if not 0 < kv["LFSR_SEED"] < (1 << 24):
-            raise GenError(f"{src}: [configs.{cname}] LFSR_SEED must be nonzero and 24 bits")
+        if not limits["LFSR_SEED_MIN"] <= kv["LFSR_SEED"] <= limits["LFSR_SEED_MAX"]:
+            raise GenError(f"{src}: [configs.{cname}] LFSR_SEED=0x{kv['LFSR_SEED']:X} "
+                           f"(0x{limits['LFSR_SEED_MIN']:X}..0x{limits['LFSR_SEED_MAX']:X})")
         for k, v in kv.items():
             if k != "LFSR_SEED" and v not in (0, 1):
                 raise GenError(f"{src}: [configs.{cname}] knob {k}={v} (0 or 1)")
@@ -174,30 +190,70 @@ def build(src):
                             slots=c["SLOTS"], count_size=c["COUNT_SIZE"],
                             feat=feat, impdef=c["EV_IMPDEF_MASK"], evm=evm, dsm=dsm,
                             wm=wm, present=present, pmsidr=pmsidr, pmbidr=pmbidr,
-                            knobs=kv))
-    return reglist, knobs, configs
+                            knobs=kv, pmu_impl=[f == "" or f in feat for _, _, f in pmu]))
+    return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu)
 
 
 def cid(name):
     return name.upper().replace("-", "_")
 
 
-def constants(reglist, knobs, cfg):
-    """Every generated constant of one configuration, as (NAME, int value, width)."""
-    out = [("LANES", cfg["lanes"], 32), ("SLOTS", cfg["slots"], 32),
-           ("COUNT_SIZE", cfg["count_size"], 32)]
-    out += [(f"FEAT_{f}", int(f in cfg["feat"]), 32) for f in FEATURES]
-    out += [("EVENT_MASK", cfg["evm"], 64), ("DS_MASK", cfg["dsm"], 64),
-            ("PMSIDR", cfg["pmsidr"], 64), ("PMBIDR", cfg["pmbidr"], 64)]
-    out += [(f"KNOB_{k}", v, 32) for k, v in cfg["knobs"].items()]
-    for r in reglist:
-        out.append((f"ENC_{r['name']}", r["packed"], 16))
-        out.append((f"WMASK_{r['name']}", cfg["wm"][r["name"]], 64))
-        out.append((f"PRESENT_{r['name']}", int(cfg["present"][r["name"]]), 32))
+def pmu_width(limits):
+    """Bits of one per-cycle PMU count: 0..max(MAX_LANES, MAX_SLOTS)."""
+    return max(limits["MAX_LANES"], limits["MAX_SLOTS"]).bit_length()
+
+
+def constants(g, cfg):
+    """Every generated constant of one configuration, as (NAME, value, Verilog
+    width or None for a plain decimal define, C expression printing it in
+    dump_cfg.c, Verilog expression printing it in dump_cfg.v or None for the
+    define itself). Entries named PACKED_* define nothing: they read a slice of
+    a packed Verilog vector, so check-gen proves the packing order."""
+    reglist, knobs, limits, pmu = g["regs"], g["knobs"], g["limits"], g["pmu"]
+    out = [("LANES", cfg["lanes"], 32, "c->lanes", None),
+           ("SLOTS", cfg["slots"], 32, "c->slots", None),
+           ("COUNT_SIZE", cfg["count_size"], 32, "c->count_size", None)]
+    out += [(f"FEAT_{f}", int(f in cfg["feat"]), 32, f"!!(c->features & SPU_FEAT_{f})", None)
+            for f in FEATURES]
+    out += [("EVENT_MASK", cfg["evm"], 64, "c->event_mask", None),
+            ("DS_MASK", cfg["dsm"], 64, "c->ds_mask", None),
+            ("PMSIDR", cfg["pmsidr"], 64, "c->pmsidr", None),
+            ("PMBIDR", cfg["pmbidr"], 64, "c->pmbidr", None)]
+    out += [(f"KNOB_{k}", v, 32, f"c->knob[SPU_KNOB_{k}]", None) for k, v in cfg["knobs"].items()]
+    out += [(k, v, None, f"SPU_{k}", None)
+            for k, v in limits.items()]
+    out.append(("NREGS", len(reglist), None, "SPU_NREGS", None))
+    for i, r in enumerate(reglist):
+        n = r["name"]
+        out.append((f"REG_{n}", i, None, f"SPU_REG_{n}", None))
+        out.append((f"ENC_{n}", r["packed"], 16, f"enc_of[SPU_REG_{n}]", None))
+        out.append((f"WMASK_{n}", cfg["wm"][n], 64, f"c->wmask[SPU_REG_{n}]", None))
+        out.append((f"PRESENT_{n}", int(cfg["present"][n]), 32, f"c->present[SPU_REG_{n}]", None))
+        out.append((f"PACKED_ENC_{n}", r["packed"], None, f"enc_of[SPU_REG_{n}]",
+                    f"ENC_ALL[16*`SPU_REG_{n} +: 16]"))
+        out.append((f"PACKED_WMASK_{n}", cfg["wm"][n], None, f"c->wmask[SPU_REG_{n}]",
+                    f"WMASK_ALL[64*`SPU_REG_{n} +: 64]"))
+        out.append((f"PACKED_PRESENT_{n}", int(cfg["present"][n]), None, f"c->present[SPU_REG_{n}]",
+                    f"PRESENT_ALL[`SPU_REG_{n}]"))
+        out.append((f"PACKED_RO_{n}", int(r["ro"]), None, f"ro_of[SPU_REG_{n}]",
+                    f"RO_ALL[`SPU_REG_{n}]"))
+        for fname, msb, lsb, _ in r["fields"]:
+            f = f"F_{n}_{fname}"
+            out.append((f"{f}_LSB", lsb, None, f"SPU_{f}_LSB", None))
+            out.append((f"{f}_MSB", msb, None, f"SPU_{f}_MSB", None))
+            out.append((f"{f}_MASK", bits(msb, lsb), 64, f"SPU_{f}_MASK", None))
+    out.append(("NPMU", len(pmu), None, "SPU_NPMU", None))
+    out.append(("PMU_W", pmu_width(limits), None, "SPU_PMU_W", None))
+    for i, (n, _, _) in enumerate(pmu):
+        out.append((f"PMU_{n}", i, None, f"SPU_PMU_{n}", None))
+        out.append((f"PACKED_PMU_IMPL_{n}", int(cfg["pmu_impl"][i]), None,
+                    f"(gate_of[SPU_PMU_{n}] == 0 || (c->features & gate_of[SPU_PMU_{n}]) != 0)",
+                    f"PMU_IMPL[`SPU_PMU_{n}]"))
     return out
 
 
-def emit_c(reglist, knobs, configs, src):
+def emit_c(g, src):
+    reglist, knobs, configs, limits, pmu = g["regs"], g["knobs"], g["configs"], g["limits"], g["pmu"]
     h = [f"/* Generated by tools/gen_config.py from {src}. Do not edit. */",
          "#ifndef SPU_CONFIG_H", "#define SPU_CONFIG_H", "#include <stdint.h>", ""]
     h.append("/* Register map: X(name, packed encoding, read-only) */")
@@ -216,6 +272,8 @@ def emit_c(reglist, knobs, configs, src):
             h.append(f"#define {p}_LSB {lsb}")
             h.append(f"#define {p}_MSB {msb}")
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
+    h.append("/* Field value: SPU_GET(PMSIRR_EL1 value, PMSIRR_EL1, INTERVAL) */")
+    h.append("#define SPU_GET(v, reg, field) (((uint64_t)(v) & SPU_F_##reg##_##field##_MASK) >> SPU_F_##reg##_##field##_LSB)")
     h.append("")
     h.append("/* Features (bit positions in spu_config_t.features) */")
     for i, f in enumerate(FEATURES):
@@ -232,21 +290,26 @@ def emit_c(reglist, knobs, configs, src):
     h.append("    SPU_NKNOBS\n};\n")
     h.append("/* SAMPLE_* PMU events in .spl order: X(name, number, feature or 0) */")
     h.append("#define SPU_PMU_LIST(X) \\")
-    for n, num, g in PMU:
-        gate = f"SPU_FEAT_{g}" if g else "0"
+    for n, num, gate in pmu:
+        gate = f"SPU_FEAT_{gate}" if gate else "0"
         h.append(f"    X({n}, 0x{num:04X}u, {gate}) \\")
     h.append("")
     h.append("enum spu_pmu {")
-    for n, _, _ in PMU:
+    for n, _, _ in pmu:
         h.append(f"    SPU_PMU_{n},")
     h.append("    SPU_NPMU\n};\n")
-    h.append("#define SPU_MAX_LANES 8\n#define SPU_MAX_SLOTS 4\n")
+    h.append("/* Bits of one per-cycle PMU count (0..max(MAX_LANES, MAX_SLOTS)) */")
+    h.append(f"#define SPU_PMU_W {pmu_width(limits)}\n")
+    h.append("/* Limits of every configuration */")
+    for k, v in limits.items():
+        h.append(f"#define SPU_{k} 0x{v:X}u" if k.startswith("LFSR") else f"#define SPU_{k} {v}")
+    h.append("")
     h.append("""/* One configuration: sizes, features, derived masks and knob values. */
 typedef struct spu_config {
     const char *name;
     const char *doc;
-    uint32_t lanes;             /* population members per cycle, 1..8 */
-    uint32_t slots;             /* sampled operations in flight, 1..4 */
+    uint32_t lanes;             /* population members per cycle, 1..SPU_MAX_LANES */
+    uint32_t slots;             /* sampled operations in flight, 1..SPU_MAX_SLOTS */
     uint32_t count_size;        /* latency counter width, 12 or 16 */
     uint32_t features;          /* SPU_FEAT_* */
     uint64_t ev_impdef_mask;    /* IMPLEMENTATION DEFINED "SPE mask" */
@@ -290,47 +353,58 @@ extern const unsigned spu_nconfigs;
 
     d = [f"/* Generated: prints every constant as the C side sees it (make check-gen). */",
          "#include <stdio.h>", "#include <string.h>", '#include "spu_config.h"', "",
+         "#define ENC_ROW(n, enc, ro) [SPU_REG_##n] = enc,",
+         "#define RO_ROW(n, enc, ro) [SPU_REG_##n] = ro,",
+         "#define GATE_ROW(n, num, gate) [SPU_PMU_##n] = gate,",
+         "static const unsigned long long enc_of[SPU_NREGS] = {SPU_REG_LIST(ENC_ROW)};",
+         "static const unsigned long long ro_of[SPU_NREGS] = {SPU_REG_LIST(RO_ROW)};",
+         "static const unsigned gate_of[SPU_NPMU] = {SPU_PMU_LIST(GATE_ROW)};", "",
          "int main(int argc, char **argv)", "{",
          "    for (unsigned i = 0; i < spu_nconfigs; i++) {",
          "        const spu_config_t *c = &spu_configs[i];",
-         "        if (argc > 1 && strcmp(argv[1], c->name) != 0) continue;",
-         '        printf("LANES %llu\\n", (unsigned long long)c->lanes);',
-         '        printf("SLOTS %llu\\n", (unsigned long long)c->slots);',
-         '        printf("COUNT_SIZE %llu\\n", (unsigned long long)c->count_size);']
-    for f in FEATURES:
-        d.append(f'        printf("FEAT_{f} %llu\\n", (unsigned long long)!!(c->features & SPU_FEAT_{f}));')
-    for n, fld in (("EVENT_MASK", "event_mask"), ("DS_MASK", "ds_mask"),
-                   ("PMSIDR", "pmsidr"), ("PMBIDR", "pmbidr")):
-        d.append(f'        printf("{n} %llu\\n", (unsigned long long)c->{fld});')
-    for k in knobs:
-        d.append(f'        printf("KNOB_{k} %llu\\n", (unsigned long long)c->knob[SPU_KNOB_{k}]);')
-    d.append("#define DUMP_REG(n, enc, ro) \\")
-    d.append('        printf("ENC_" #n " %llu\\n", (unsigned long long)(enc)); \\')
-    d.append('        printf("WMASK_" #n " %llu\\n", (unsigned long long)c->wmask[SPU_REG_##n]); \\')
-    d.append('        printf("PRESENT_" #n " %llu\\n", (unsigned long long)c->present[SPU_REG_##n]);')
-    d.append("        SPU_REG_LIST(DUMP_REG)")
+         "        if (argc > 1 && strcmp(argv[1], c->name) != 0) continue;"]
+    for n, _, _, cexpr, _ in constants(g, configs[0]):
+        d.append(f'        printf("{n} %llu\\n", (unsigned long long)({cexpr}));')
     d.append("    }")
     d.append("    return 0;")
     d.append("}")
     return "\n".join(h) + "\n", "\n".join(c) + "\n", "\n".join(d) + "\n"
 
 
-def emit_v(reglist, knobs, cfg, src):
+def emit_v(g, cfg, src):
+    reglist, pmu = g["regs"], g["pmu"]
     v = [f"// Generated by tools/gen_config.py from {src} for configuration '{cfg['name']}'. Do not edit.",
          "`ifndef SPU_CONFIG_VH", "`define SPU_CONFIG_VH",
          f"`define SPU_CFG_NAME \"{cfg['name']}\""]
-    consts = constants(reglist, knobs, cfg)
-    for n, val, w in consts:
-        v.append(f"`define SPU_{n} {w}'h{val:X}")
-    for r in reglist:
-        for fname, msb, lsb, _ in r["fields"]:
-            v.append(f"`define SPU_F_{r['name']}_{fname}_LSB {lsb}")
-            v.append(f"`define SPU_F_{r['name']}_{fname}_MSB {msb}")
+    consts = constants(g, cfg)
+    for n, val, w, _, vexpr in consts:
+        if vexpr is not None:
+            continue
+        v.append(f"`define SPU_{n} {w}'h{val:X}" if w else f"`define SPU_{n} {val}")
+    # Packed per-register and per-event vectors, index i at bits [i*W +: W]
+    # (SPU_REG_<NAME>, SPU_PMU_<NAME>): the RTL selects by name, never by
+    # position.
+    n = len(reglist)
+    v.append("`define SPU_REG_ENC_ALL {" + ", ".join(
+        f"16'h{r['packed']:04X}" for r in reversed(reglist)) + "}")
+    v.append("`define SPU_REG_WMASK_ALL {" + ", ".join(
+        f"64'h{cfg['wm'][r['name']]:016X}" for r in reversed(reglist)) + "}")
+    v.append(f"`define SPU_REG_PRESENT_ALL {n}'b" + "".join(
+        str(int(cfg["present"][r["name"]])) for r in reversed(reglist)))
+    v.append(f"`define SPU_REG_RO_ALL {n}'b" + "".join(str(int(r["ro"])) for r in reversed(reglist)))
+    v.append(f"`define SPU_PMU_IMPL {len(pmu)}'b" + "".join(
+        str(int(x)) for x in reversed(cfg["pmu_impl"])))
     v.append("`endif")
     d = [f"// Generated: prints every constant as the Verilog side sees it (make check-gen).",
-         "`include \"spu_config.vh\"", "module dump_cfg;", "  initial begin"]
-    for n, _, _ in consts:
-        d.append(f"    $display(\"{n} %0d\", `SPU_{n});")
+         "`include \"spu_config.vh\"", "module dump_cfg;",
+         "  localparam [`SPU_NREGS*16-1:0] ENC_ALL     = `SPU_REG_ENC_ALL;",
+         "  localparam [`SPU_NREGS*64-1:0] WMASK_ALL   = `SPU_REG_WMASK_ALL;",
+         "  localparam [`SPU_NREGS-1:0]    PRESENT_ALL = `SPU_REG_PRESENT_ALL;",
+         "  localparam [`SPU_NREGS-1:0]    RO_ALL      = `SPU_REG_RO_ALL;",
+         "  localparam [`SPU_NPMU-1:0]     PMU_IMPL    = `SPU_PMU_IMPL;",
+         "  initial begin"]
+    for n, _, _, _, vexpr in consts:
+        d.append(f"    $display(\"{n} %0d\", {vexpr or '`SPU_' + n});")
     d += ["    $finish;", "  end", "endmodule"]
     return "\n".join(v) + "\n", "\n".join(d) + "\n"
 
@@ -354,19 +428,19 @@ def main(argv):
     if src == "--list":
         src = outdir
     try:
-        reglist, knobs, configs = build(src)
+        g = build(src)
     except (GenError, OSError) as e:
         print(f"gen_config: error: {e}", file=sys.stderr)
         return 1
     if argv[1] == "--list":
-        print("\n".join(cfg["name"] for cfg in configs))
+        print("\n".join(cfg["name"] for cfg in g["configs"]))
         return 0
-    h, c, d = emit_c(reglist, knobs, configs, src)
+    h, c, d = emit_c(g, src)
     write(os.path.join(outdir, "spu_config.h"), h)
     write(os.path.join(outdir, "spu_config.c"), c)
     write(os.path.join(outdir, "dump_cfg.c"), d)
-    for cfg in configs:
-        vh, dv = emit_v(reglist, knobs, cfg, src)
+    for cfg in g["configs"]:
+        vh, dv = emit_v(g, cfg, src)
         write(os.path.join(outdir, cfg["name"], "spu_config.vh"), vh)
         write(os.path.join(outdir, cfg["name"], "dump_cfg.v"), dv)
     return 0

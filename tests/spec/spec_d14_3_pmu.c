@@ -60,6 +60,59 @@ static int d14_3_sample_feed_and_filtrate(void)
     return 0;
 }
 
+/* D14.3 counts a sample whether or not its record is written: SAMPLE_FEED
+ * "Samples that are removed by filtering, or discarded, and not written to
+ * the Profiling Buffer are counted"; SAMPLE_FILTRATE "Sample records that are
+ * not removed by filtering, but are discarded before being written to the
+ * Profiling Buffer ... are counted"; each SAMPLE_FEED_* the same. So a record
+ * dropped because profiling was disabled while the sample was in flight
+ * (knob INFLIGHT = 1, named configuration wide-alt, D17.4) still counts.
+ * wide-alt: MINLAT = 0x10, PMSEVFR = 0x2 (retired), FE = 0 and FL = 0 so
+ * nothing is rejected. Sample taken, profiling disabled by PMBLIMITR_EL1.E = 0
+ * (D17.4: the buffer disabled), then finishes with lat >= 3:
+ * case 1, a store with events 0x2: FEED 1, FILTRATE 1, FEED_ST 1,
+ *   FEED_EVENT 1 (E[1] set), FEED_LAT 0 (tot = 3 < 0x10), no record;
+ * case 2, a branch+load with no events after 0x20 cycles, FT = 1 with
+ *   TYPE = {ST}: rejected by type, so FEED 1, FILTRATE 0, FEED_BR 1,
+ *   FEED_LD 1, FEED_OP 0 (no ST flag), FEED_EVENT 0 (E[1] clear),
+ *   FEED_LAT 1 (tot = 0x20 >= 0x10), no record. */
+static int d14_3_feed_counts_dropped_inflight_record(void)
+{
+    static const struct {
+        uint8_t type; uint64_t events; uint32_t idle; uint64_t fcr;
+        int feed, filtrate, br, ld, st, op, ev, lat;
+    } c[] = {
+        {TST, 0x2, 2, 0, 1, 1, 0, 0, 1, 0, 1, 0},
+        {TB | TLD, 0, 0x1F, FCR_FT | FCR_TYPE(TST), 1, 0, 1, 1, 0, 0, 0, 1},
+    };
+    for (unsigned k = 0; k < 2; k++) {
+        spec_t s;
+        CASE((int)k + 1);
+        TRY(open_pmu(&s, "wide-alt"));
+        CHECK_EQ(s.cfg.knob[SPU_KNOB_INFLIGHT], 1, "wide-alt INFLIGHT");
+        spec_wr(&s, SPU_REG_PMSLATFR_EL1, 0x10);
+        spec_wr(&s, SPU_REG_PMSEVFR_EL1, 0x2);
+        spec_wr(&s, SPU_REG_PMSFCR_EL1, c[k].fcr);
+        const int slot = spec_take(&s);
+        CHECK(slot >= 0, "no sample");
+        spec_wr(&s, SPU_REG_PMBLIMITR_EL1, 0);
+        spec_idle(&s, c[k].idle - 1u);
+        CHECK_EQ(s.o.obs_enabled, 0, "disabled");
+        spec_fin(&s, (unsigned)slot, c[k].type, c[k].events, 0, 0);
+        CHECK_EQ(s.o.rec_valid, 0, "record of a finish while disabled, INFLIGHT = 1");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED], c[k].feed, "SAMPLE_FEED");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FILTRATE], c[k].filtrate, "SAMPLE_FILTRATE");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_BR], c[k].br, "SAMPLE_FEED_BR");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_LD], c[k].ld, "SAMPLE_FEED_LD");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_ST], c[k].st, "SAMPLE_FEED_ST");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_OP], c[k].op, "SAMPLE_FEED_OP");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_EVENT], c[k].ev, "SAMPLE_FEED_EVENT");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_LAT], c[k].lat, "SAMPLE_FEED_LAT");
+        CHECK_EQ(s.o.pmu[SPU_PMU_POP] + s.o.pmu[SPU_PMU_COLLISION], 0, "POP/COLLISION while disabled");
+    }
+    return 0;
+}
+
 /* SAMPLE_FEED_{BR,LD,ST,FP,SIMD}: "each sample counted by SAMPLE_FEED that is
  * a branch / load or load atomic / store or atomic / floating-point / SIMD
  * operation"; "The values of PMSFCR_EL1.{X,FT} and ... Xm, are ignored".
@@ -302,6 +355,7 @@ static int d14_3_selection_count(void)
 const spec_test_t spec_tests_pmu[] = {
     SPEC_TEST(d14_3_sample_pop_every_member),
     SPEC_TEST(d14_3_sample_feed_and_filtrate),
+    SPEC_TEST(d14_3_feed_counts_dropped_inflight_record),
     SPEC_TEST(d14_3_feed_type_events),
     SPEC_TEST(d14_3_feed_op),
     SPEC_TEST(d14_3_feed_event),

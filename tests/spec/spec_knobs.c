@@ -15,12 +15,14 @@ static int open_knob(spec_t *s, const char *cfgname, const char *knob, uint32_t 
     return spec_init(s, &cfg);
 }
 
-/* registers.md PMSIRR_EL1.INTERVAL: "If this field is zero, then an UNKNOWN
- * sampling interval is used." Knob INTERVAL0 = 0: "use the field as written":
- * SPEResetSampleCounter loads COUNT<31:8> = 0, so with RND = 0 COUNT is 0 at
- * every member, each member only reloads, and none is selected (case 1, v1 and
- * v1p4). Case 2: RND = 1 without ERnd: COUNT = the random byte; seed 0x00AB00
- * draws 0xAB at the edge: the first selection is member 0xAB = 171. */
+/* PMSIRR_EL1.INTERVAL: "If this field is zero, then an UNKNOWN sampling
+ * interval is used." Knob INTERVAL0 = 0 (not the default; the -alt
+ * configurations): "use the field as written": SPEResetSampleCounter loads
+ * COUNT<31:8> = 0, so with RND = 0 COUNT is 0 at every member, each member
+ * only reloads, and none is selected (cases 1, 2: v1 and v1p4 with the knob
+ * set; case 4: the named configuration v1-alt). Case 3: RND = 1 without ERnd:
+ * COUNT = the random byte; seed 0x00AB00 draws 0xAB at the edge: the first
+ * selection is member 0xAB = 171. */
 static int knob_interval0_0(void)
 {
     static const char *const cfgs[] = {"v1", "v1p4"};
@@ -45,12 +47,21 @@ static int knob_interval0_0(void)
     CHECK_EQ(s.o.obs_pmsicr, 0xAB, "edge load");
     CHECK_EQ(spec_feed(&s, 171, 1, pos, 1, 1, 0), 1, "selections");
     CHECK_EQ(pos[0], 171, "first selection");
+    CASE(4);
+    TRY(spec_open(&s, "v1-alt"));
+    TRY(spec_enable(&s, IRR(0, 0), 0, PMBLIMITR_E));
+    CHECK_EQ(spec_feed(&s, 2000, 1, NULL, 0, 1, 0), 0, "selections with INTERVAL = 0, v1-alt");
+    CHECK_EQ(s.o.obs_pmsicr, 0, "PMSICR, v1-alt");
     return 0;
 }
 
-/* Knob INTERVAL0 = 1: INTERVAL == 0 behaves as INTERVAL = 1 (edge load 0x100,
- * selections at 256 + k*257) while PMSIRR_EL1 still reads 0. Case 2: the
- * named config v1-alt has INTERVAL0 = 1. */
+/* Knob INTERVAL0 = 1 (the default: some finite interval must be used):
+ * INTERVAL == 0 behaves as INTERVAL = 1. The edge load is {1, 0x00} = 0x100
+ * (D17.3.3); member 1 decrements it to 0xFF, so member 256 makes COUNT zero
+ * and is selected (D17.3.4.1), member 257 only reloads 0x100 and the next
+ * selections are every INTERVAL x 256 + 1 = 257 members: 513, 770. PMSIRR_EL1
+ * still reads 0. Case 1: v1p4 with the knob set; case 2: the named
+ * configuration v1 with its default knobs. */
 static int knob_interval0_1(void)
 {
     for (unsigned c = 0; c < 2; c++) {
@@ -60,7 +71,7 @@ static int knob_interval0_1(void)
         if (c == 0)
             TRY(open_knob(&s, "v1p4", "INTERVAL0", 1));
         else
-            TRY(spec_open(&s, "v1-alt"));
+            TRY(spec_open(&s, "v1"));
         TRY(spec_enable(&s, IRR(0, 0), 0, PMBLIMITR_E));
         CHECK_EQ(s.o.obs_pmsicr, 0x100, "edge load");
         CHECK_EQ(spec_feed(&s, 800, 1, pos, 4, 1, 0), 3, "selections");
@@ -118,11 +129,18 @@ static int d17_3_1_random_at_start_without_ernd(void)
     return reload_point_case("v1", 4, want);
 }
 
-/* Knob INFLIGHT (pmu-events.md: "The pseudocode does not show whether a sample
- * that was already in flight when profiling became disabled still reaches
- * SPECompleteSample()"; D17.4 "Any sample records that have been collected but
- * not written to memory are discarded"). 0: the finish completes as usual
- * (record, SAMPLE_FEED); 1: no record, no PMU event, but the slot is freed. */
+/* Knob INFLIGHT (D17.4: "Any sample records that have been collected but not
+ * written to memory are discarded"; the M.a.a pseudocode does not show
+ * whether a sample in flight when profiling became disabled still reaches
+ * SPECompleteSample()). 0: the finish completes as usual (record, events);
+ * 1: the record is dropped, but D14.3 counts the sample whether or not its
+ * record is written: SAMPLE_FEED ("Samples that are removed by filtering, or
+ * discarded, and not written to the Profiling Buffer are counted"),
+ * SAMPLE_FILTRATE ("... discarded before being written to the Profiling
+ * Buffer ... are counted") and every SAMPLE_FEED_* event. So the events are
+ * the same for both values: a load with no events, MINLAT = 0, no filter on:
+ * FEED, FILTRATE, FEED_LD, FEED_EVENT (both filter registers zero) and
+ * FEED_LAT (tot >= 0), where implemented. The slot is freed either way. */
 static int inflight_case(const char *cfgname, uint32_t knob)
 {
     spec_t s;
@@ -137,9 +155,9 @@ static int inflight_case(const char *cfgname, uint32_t knob)
     CHECK_EQ(s.o.rec_valid, knob ? 0 : 1, "record of a finish while disabled, INFLIGHT=%u", knob);
     CHECK_EQ(s.o.rec_keep, knob ? 0 : 1, "rec_keep");
     for (int i = 0; i < SPU_NPMU; i++) {
-        const int want = !knob && (i == SPU_PMU_FEED || i == SPU_PMU_FILTRATE ||
-                                   i == SPU_PMU_FEED_LD || i == SPU_PMU_FEED_EVENT ||
-                                   i == SPU_PMU_FEED_LAT) && spu_pmu_implemented(&s.cfg, i);
+        const int want = (i == SPU_PMU_FEED || i == SPU_PMU_FILTRATE || i == SPU_PMU_FEED_LD ||
+                          i == SPU_PMU_FEED_EVENT || i == SPU_PMU_FEED_LAT) &&
+                         spu_pmu_implemented(&s.cfg, i);
         CHECK_EQ(s.o.pmu[i], want, "%s for a finish while disabled, INFLIGHT=%u", spu_pmu_name(i), knob);
     }
     spec_wr(&s, SPU_REG_PMSCR_EL1, PMSCR_E0E1);
@@ -192,21 +210,26 @@ static int knob_lfsr_seed(void)
     return 0;
 }
 
-/* configs/spu.toml: defaults LFSR_SEED = 0xC0FFEE and every other knob 0 (v1,
- * v1p4, wide); v1-alt: seed 0x5A17E5, INTERVAL0, CU_FE, CU_FT, CU_FL,
- * SLOT_REUSE, INFLIGHT = 1; wide-alt: seed 0x000001, every knob 1 but CU_FT
- * (no meaning with EFT). Sizes: v1 1 lane 1 slot 12-bit, v1p4 1/1/16, wide
- * 4/2/16, v1-alt 1/1/12, wide-alt 8/3/16. */
+/* configs/spu.toml: defaults LFSR_SEED = 0xC0FFEE, INTERVAL0 = 1 and every
+ * other knob 0 (v1, v1p4, wide); the -alt configurations carry the
+ * non-default value of every knob: v1-alt: seed 0x5A17E5, INTERVAL0 = 0,
+ * CU_FE, CU_FT, CU_FL, SLOT_REUSE, INFLIGHT = 1; wide-alt: seed 0x000001,
+ * INTERVAL0 = 0, every other knob 1 but CU_FT (no meaning with EFT). Sizes:
+ * v1 1 lane 1 slot 12-bit, v1p4 1/1/16, wide 4/2/16, v1-alt 1/1/12, wide-alt
+ * 8/3/16. */
 static int config_named_configs(void)
 {
     static const struct {
         const char *name; uint32_t lanes, slots, cs, seed; uint16_t ones; /* bit k: knob k == 1 */
     } c[] = {
-        {"v1", 1, 1, 12, 0xC0FFEE, 0}, {"v1p4", 1, 1, 16, 0xC0FFEE, 0}, {"wide", 4, 2, 16, 0xC0FFEE, 0},
+        {"v1", 1, 1, 12, 0xC0FFEE, 1u << SPU_KNOB_INTERVAL0},
+        {"v1p4", 1, 1, 16, 0xC0FFEE, 1u << SPU_KNOB_INTERVAL0},
+        {"wide", 4, 2, 16, 0xC0FFEE, 1u << SPU_KNOB_INTERVAL0},
         {"v1-alt", 1, 1, 12, 0x5A17E5,
-         1u << SPU_KNOB_INTERVAL0 | 1u << SPU_KNOB_CU_FE | 1u << SPU_KNOB_CU_FT | 1u << SPU_KNOB_CU_FL |
+         1u << SPU_KNOB_CU_FE | 1u << SPU_KNOB_CU_FT | 1u << SPU_KNOB_CU_FL |
              1u << SPU_KNOB_SLOT_REUSE | 1u << SPU_KNOB_INFLIGHT},
-        {"wide-alt", 8, 3, 16, 0x000001, (uint16_t)(0x3FEu & ~(1u << SPU_KNOB_CU_FT))},
+        {"wide-alt", 8, 3, 16, 0x000001,
+         (uint16_t)(0x3FEu & ~(1u << SPU_KNOB_CU_FT) & ~(1u << SPU_KNOB_INTERVAL0))},
     };
     for (unsigned i = 0; i < 5; i++) {
         CASE((int)i + 1);
