@@ -21,7 +21,7 @@ static const field_t fields[] = {
     F("smp_slot_o", smp_slot, 1),      S("rec_valid_o", rec_valid),
     S("rec_keep_o", rec_keep),         F("rec_slot_o", rec_slot, 2),
     F("rec_why_o", rec_why, 2),        F("rec_tot_lat_o", rec_tot_lat, 2),
-    F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu", pmu, 3),
+    F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu_o", pmu, 3),
     S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
     S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
 };
@@ -47,13 +47,10 @@ static void elem_name(const field_t *f, unsigned i, char *buf, size_t len)
 {
     if (f->per == 0)
         snprintf(buf, len, "%s", f->name);
-    else if (f->per == 3)
-        snprintf(buf, len, "pmu_%s_o", spu_pmu_name((int)i) + 7);
+    else if (f->per == 3) /* the event's slice of the packed pmu_o, by its name */
+        snprintf(buf, len, "%s[%s]", f->name, spu_pmu_name((int)i));
     else
         snprintf(buf, len, "%s[%s %u]", f->name, f->per == 1 ? "lane" : "port", i);
-    if (f->per == 3)
-        for (char *c = buf; *c; c++)
-            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
 }
 
 int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,

@@ -82,7 +82,7 @@ fi
 #    same stimulus.
 $CSIM --config v1p4 --seed 4 --ops 400000 --emit-trace "$TMP/p.spt" >"$TMP/p.spl"
 rc_cycle=$(awk '$2 == "record" {print $1; exit}' "$TMP/p.spl")
-for sig in "rec_tot_lat_o[port 0]" obs_pmsicr_o pmu_pop_o reg_rdata_o; do
+for sig in "rec_tot_lat_o[port 0]" obs_pmsicr_o "pmu_o[SAMPLE_POP]" reg_rdata_o; do
     c=$rc_cycle
     [ "$sig" = "rec_tot_lat_o[port 0]" ] || c=$((rc_cycle + 17))
     $TB "$TMP/p.spt" --quiet --no-progress --inject "$sig@$c" 2>"$TMP/e"
@@ -155,9 +155,9 @@ EOT
 if grep -q '^op$' "$TMP/t.spt"; then ok tb/log_never_overwrites_the_trace; else bad tb/log_never_overwrites_the_trace; fi
 
 # 9. An injected difference says so, and its reproduce commands inject too.
-$TB "$TMP/p.spt" --quiet --no-progress --inject "pmu_pop_o@$((rc_cycle + 5))" 2>"$TMP/e"; rc=$?
+$TB "$TMP/p.spt" --quiet --no-progress --inject "pmu_o[SAMPLE_FEED]@$((rc_cycle + 5))" 2>"$TMP/e"; rc=$?
 if [ $rc -eq 1 ] && grep -q '^INJECTED by --inject' "$TMP/e" \
-   && [ "$(sed -n '/^--- reproduce/,$p' "$TMP/e" | grep -c -- "--inject 'pmu_pop_o@$((rc_cycle + 5))'")" -ge 2 ]; then
+   && [ "$(sed -n '/^--- reproduce/,$p' "$TMP/e" | grep -cF -- "--inject 'pmu_o[SAMPLE_FEED]@$((rc_cycle + 5))'")" -ge 2 ]; then
     ok tb/inject_reported_and_reproduced
 else
     bad tb/inject_reported_and_reproduced "exit $rc: $(sed -n '/^--- reproduce/,$p' "$TMP/e" | head -3 | tr '\n' ' ')"

@@ -105,7 +105,7 @@ typedef struct spec {
 #define WDS (1u << SPU_WHY_DS)
 #define WDISC (1u << SPU_WHY_DISCARD)
 
-/* Register values used often (registers.md). */
+/* Register values used often (Arm ARM D24.7). */
 #define PMSCR_E0E1 0x3u               /* E0SPE | E1SPE */
 #define PMBLIMITR_E 0x1u
 #define PMBSR_COLL (1ull << 16)

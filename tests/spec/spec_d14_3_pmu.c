@@ -1,7 +1,7 @@
 /*
- * D14.3 SAMPLE_* PMU events (pmu-events.md): where each is generated, what it
- * ignores, which configurations implement it, and the invariants listed at
- * the end of pmu-events.md, over a random stimulus.
+ * D14.3 SAMPLE_* PMU events: where each is generated, what it ignores, which
+ * configurations implement them (D14.6), and invariants that follow from
+ * D14.3 and the pseudocode, over a random stimulus.
  */
 #include "spec.h"
 
@@ -225,7 +225,7 @@ static int d14_3_feed_ds(void)
     return 0;
 }
 
-/* pmu-events.md summary, "Required when": SAMPLE_POP/FEED/FILTRATE/COLLISION
+/* Arm ARM D14.6, which events are required when: SAMPLE_POP/FEED/FILTRATE/COLLISION
  * with FEAT_SPE; FEED_BR/LD/ST/OP/EVENT/LAT with FEAT_SPEv1p2; FEED_FP/SIMD
  * with FEAT_SPE_EFT; FEED_DS with FEAT_SPE_FDS. v1 has none of these features:
  * only the first four; absent events read 0 (semantics.md "absent ones are
@@ -262,14 +262,14 @@ static uint32_t rng(uint32_t *x)
     return *x;
 }
 
-/* pmu-events.md "Invariants a checker can use", over a random stream (random
+/* Invariants a checker can use, derived from D14.3 and the pseudocode, over a random stream (random
  * lane masks, finish delays 1..700 so that collisions happen, random types,
  * events and data sources, random issue events), all filters off, INTERVAL 1,
  * RND 0, from PMSICR = 0, never disabled; every sample finished at the end:
  * FEED + COLLISION = selections; FEED + COLLISION <= POP; FILTRATE and each
  * FEED_* <= FEED; FILTRATE == FEED (filters off); FEED_EVENT == FEED
  * (PMSEVFR/PMSNEVFR zero); FEED_LAT == FEED (MINLAT 0); FEED_OP == 0 (TYPE,
- * TYPEm zero). Selections: pmu-events.md gives floor(POP/(INTERVAL*256+1)),
+ * TYPEm zero). Selections: a first reading gives floor(POP/(INTERVAL*256+1)),
  * but the D17.3.3 edge load makes the first selection member INTERVAL*256,
  * so the exact count is floor((POP+1)/(INTERVAL*256+1)) (checked here; the
  * two differ only when POP mod 257 = 256, see d14_3_selection_count). */
@@ -333,11 +333,12 @@ static int d14_3_invariants_random(void)
     return 0;
 }
 
-/* pmu-events.md: "With RND = 0, PMSICR_EL1 = 0 at enable, and no disable in
- * between, selections = floor(SAMPLE_POP / (INTERVAL x 256 + 1))". Worked out
+/* A first reading of D14.3: "with RND = 0, PMSICR_EL1 = 0 at enable, and no
+ * disable in between, selections = floor(SAMPLE_POP / (INTERVAL x 256 + 1))"
+ * (docs/impl-defined.md notes why it is off by one). Worked out
  * from D17.3.3 + SPEToCollectSample, selections after P members are
- * floor((P + 1) / 257) for INTERVAL = 1: P = 255 -> 0, 256 -> 1 (the
- * document's formula would say 0), 512 -> 1, 513 -> 2. */
+ * floor((P + 1) / 257) for INTERVAL = 1: P = 255 -> 0, 256 -> 1 (that
+ * formula would say 0), 512 -> 1, 513 -> 2. */
 static int d14_3_selection_count(void)
 {
     static const uint64_t p[] = {255, 256, 512, 513, 2569};

@@ -1,6 +1,6 @@
 /*
  * D17.3.4.3 (PMSIRR_EL1.RND = 1 with FEAT_SPE_ERnd): the secondary counter
- * PMSICR_EL1.ECOUNT of SPEToCollectSample() (M.a.a, spe-pseudocode.md §3),
+ * PMSICR_EL1.ECOUNT of SPEToCollectSample() (M.a.a pseudocode, Arm ARM J1.1),
  * on v1p4. Where COUNT reloads with and without ERnd: spec_knobs.c.
  */
 #include "spec.h"
@@ -67,7 +67,7 @@ static int d17_3_4_3_ecount_zero_selects_same_member(void)
     return 0;
 }
 
-/* spe-pseudocode.md, SPEToCollectSample notes: "with INTERVAL = 1 and the
+/* the M.a.a pseudocode (Arm ARM J1.1), SPEToCollectSample notes: "with INTERVAL = 1 and the
  * counter starting at 0, COUNT reaches zero at operations 257, 514, 771.
  * Random values 0, 1, 5 then give samples at operations 257, 515 and 776."
  * Seed 0x370001 draws 0x00 (seed<15:8>), 0x01 (seed<7:0>) and 0x05 (the new

@@ -14,7 +14,7 @@ static void feed_to(spec_t *s, uint64_t n)
 /* D17.3.7: "On a sample collision: The PMU event SAMPLE_COLLISION is
  * generated. PMBSR_ELx.COLL is set to 1 ... The new operation is not
  * sampled." v1 has one slot: the selection of member 256 stays in flight,
- * member 513 collides. pmu-events.md: a collided sample is not counted by
+ * member 513 collides. Arm ARM D14.3: a collided sample is not counted by
  * SAMPLE_FEED. The record of the in-flight sample keeps its own latency
  * (entry at member 256's cycle). */
 static int d17_3_7_collision(void)
@@ -45,7 +45,7 @@ static int d17_3_7_collision(void)
     return 0;
 }
 
-/* spe-pseudocode.md SPEStartSample notes: "the interval counter is updated,
+/* the M.a.a pseudocode (Arm ARM J1.1) SPEStartSample notes: "the interval counter is updated,
  * then the collision check is made. A collided sample still uses up its
  * interval." Selections at 256, 513 (collides), 770 (sampled again), 1027. */
 static int d17_3_7_collided_selection_uses_interval(void)

@@ -1,5 +1,5 @@
 /*
- * D17.3.3/D17.3.5 and StatisticalProfilingEnabled() (spe-pseudocode.md §2):
+ * D17.3.3/D17.3.5 and StatisticalProfilingEnabled() (the M.a.a pseudocode (Arm ARM J1.1)):
  * what enables profiling, and that PMSICR_EL1 holds while it is disabled.
  * The unit's context: docs/semantics.md step 2, en = prof_allowed &&
  * PMBLIMITR.E && !PMBSR.S && ((el == 0 && E0SPE) || (el == 1 && E1SPE)).
@@ -31,7 +31,7 @@ static void set_path(spec_t *s, enum hold_path p, int on)
 
 /* D17.3.5: "When profiling is disabled: No operations are selected for
  * sampling. No sample records are collected. The sample interval counters
- * retain their values and do not decrement." registers.md PMSICR_EL1: "The
+ * retain their values and do not decrement." Arm ARM D24.7 PMSICR_EL1: "The
  * value of PMSICR_EL1 does not change whilst profiling is disabled." D14.3
  * SAMPLE_POP: "The counter does not count when profiling is disabled."
  * Then D17.3.3: on re-enable "If PMSICR_EL1 is nonzero, then sampling
@@ -104,7 +104,7 @@ static int d17_3_5_hold_pmblimitr_e0(void)
     return hold_case(BY_LIMIT_E, "v1p4");
 }
 
-/* SPEProfilingStopped(): PMBSR_EL1.S == '1' stops profiling; registers.md
+/* SPEProfilingStopped(): PMBSR_EL1.S == '1' stops profiling; Arm ARM D24.7
  * PMBSR_EL1: "Writing 0 to S lets profiling restart". */
 static int d17_3_5_hold_pmbsr_s1(void)
 {

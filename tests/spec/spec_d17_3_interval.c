@@ -1,12 +1,12 @@
 /*
  * D17.3 sample interval counter: the LFSR of SPEGetRandomInterval(), the
  * enable-edge load (D17.3.3) and the counting rules of D17.3.4.1-2
- * (SPEToCollectSample(), SPEResetSampleCounter(), spe-pseudocode.md §3);
+ * (SPEToCollectSample(), SPEResetSampleCounter(), the M.a.a pseudocode (Arm ARM J1.1));
  * D17.3.4.3 (ERnd) is in spec_d17_3_4_3_ernd.c.
  */
 #include "spec.h"
 
-/* spe-pseudocode.md §3, "One possible generator": "with seed PC<23:0> =
+/* the M.a.a pseudocode (Arm ARM J1.1), "One possible generator": "with seed PC<23:0> =
  * 0x001000, the first 8 return values are 0x1C, 0xAF, 0xB0, 0x00, 0x96, 0x10,
  * 0x48, 0xEA". Its first call advances the state 8 times (seeding) and returns
  * L<23:16>; later calls advance once. spu_lfsr_draw() is one advance

@@ -1,7 +1,7 @@
 /*
  * D17.5.2 events (FE, FnE), D17.5.3 latency (FL), D17.5.4 data source (FDS)
  * and D17.5.5 discard mode: SPEFilterByEvents(), SPEFilterByLatency(),
- * SPEFilterByDataSource() and SPECompleteSample() of M.a.a (spe-pseudocode.md
+ * SPEFilterByDataSource() and SPECompleteSample() of M.a.a (the M.a.a pseudocode (Arm ARM J1.1)
  * §5-6), with the CONSTRAINED UNPREDICTABLE knobs of configs/spu.toml.
  */
 #include "spec.h"
@@ -80,7 +80,7 @@ static int d17_5_2_fe_and_fne(void)
     return 0;
 }
 
-/* registers.md CU, FE and FnE: "PMSFCR_EL1.FnE is 1, PMSFCR_EL1.FE is 1, and
+/* Arm ARM D24.7 CU, FE and FnE: "PMSFCR_EL1.FnE is 1, PMSFCR_EL1.FE is 1, and
  * there exists a value x such that PMSEVFR_EL1.E[x] is 1 and PMSNEVFR_EL1.E[x]
  * is 1" -> "no samples are recorded or the PE behaves as if ... 0"; in the
  * pseudocode both filters take the CU value. PMSEVFR = {3}, PMSNEVFR = {3, 5}.
@@ -101,7 +101,7 @@ static int d17_5_2_knob_cu_evoverlap(void)
     return 0;
 }
 
-/* registers.md CU, FE: "PMSFCR_EL1.FE is 1 and PMSEVFR_EL1 is zero" (zero
+/* Arm ARM D24.7 CU, FE: "PMSFCR_EL1.FE is 1 and PMSEVFR_EL1 is zero" (zero
  * after AND mask). Knob CU_FE: 0 as if FE = 0, 1 no samples. Case x03: bits
  * 0 and 16 are RAZ/WI (never in the mask), so PMSEVFR written with only them
  * is still the CU case. */
@@ -123,7 +123,7 @@ static int d17_5_2_knob_cu_fe(void)
     return 0;
 }
 
-/* registers.md CU, FnE: "PMSFCR_EL1.FnE is 1 and PMSNEVFR_EL1 is zero".
+/* Arm ARM D24.7 CU, FnE: "PMSFCR_EL1.FnE is 1 and PMSNEVFR_EL1 is zero".
  * Knob CU_FNE: 0 as if FnE = 0, 1 no samples. */
 static int d17_5_2_knob_cu_fne(void)
 {
@@ -138,8 +138,8 @@ static int d17_5_2_knob_cu_fne(void)
     return 0;
 }
 
-/* spe-pseudocode.md SPEFilterByEvents: "e = events AND mask"; "Bits 0, 16
- * and 47:32 are never checked." (registers.md Events packet: "Bits outside
+/* the M.a.a pseudocode (Arm ARM J1.1) SPEFilterByEvents: "e = events AND mask"; "Bits 0, 16
+ * and 47:32 are never checked." (Arm ARM D24.7 Events packet: "Bits outside
  * the mask ... never affect filtering"). Case 1xx: FE with PMSEVFR = {1}:
  * events 0, 16, 40 neither satisfy nor spoil it. Case 2xx: FnE with PMSNEVFR
  * = {3}: set bits 0, 16, 40 do not reject. Case 3xx: v1's mask is {1,3,5,7}:
@@ -211,7 +211,7 @@ static int d17_5_3_minlat_boundary(void)
     return 0;
 }
 
-/* registers.md CU, FL: "If this field is 1 and PMSLATFR_EL1.MINLAT is zero,
+/* Arm ARM D24.7 CU, FL: "If this field is 1 and PMSLATFR_EL1.MINLAT is zero,
  * then it is CONSTRAINED UNPREDICTABLE whether no samples are recorded or the
  * PE behaves as if PMSFCR_EL1.FL is 0." Knob CU_FL. Case 3xx: FL = 0 ignores
  * MINLAT ("This field is ignored by the PE when PMSFCR_EL1.FL is 0"). */
@@ -252,7 +252,7 @@ static int d17_5_4_fds_data_source_index(void)
 }
 
 /* D17.5.4: "Load operations without a Data Source and other sampled
- * operations are not affected by PMSFCR_EL1.FDS and PMSDSFR_EL1"; registers.md
+ * operations are not affected by PMSFCR_EL1.FDS and PMSDSFR_EL1"; Arm ARM D24.7
  * FDS: "If PMSFCR_EL1.FDS is 1 and PMSDSFR_EL1 is zero, then no load
  * operations with a Data Source will be recorded" (defined, not CU).
  * SPEFilterByDataSource applies to optype IN {Load, LoadAtomic}: LD without B

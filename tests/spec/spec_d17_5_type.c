@@ -1,6 +1,6 @@
 /*
  * D17.5 / D17.5.1 filtering by operation type: SPEFilterByType() of M.a.a
- * (spe-pseudocode.md §6), PMSFCR_EL1.{FT, TYPE, TYPEm} (registers.md), and
+ * (the M.a.a pseudocode (Arm ARM J1.1)), PMSFCR_EL1.{FT, TYPE, TYPEm} (Arm ARM D24.7), and
  * Example D17-1. Records are made through the model's ports (spec_expect).
  */
 #include "spec.h"
@@ -95,7 +95,7 @@ static int d17_5_1_eft_or_mask(void)
 /* D17.5.1 with EFT: "discarded if (flags AND mask) != (ctrl AND mask) ...
  * only operations that exactly match all of these bits are selected".
  * Case 1xx: LD = 1, LDm = 1, SIMDm = 1 (SIMD = 0): loads that are not SIMD.
- * Case 2xx: registers.md "STm is 1 [and ST = 0]: record only operations that
+ * Case 2xx: Arm ARM D24.7 "STm is 1 [and ST = 0]: record only operations that
  * are not store operations". Case 3xx: all mask bits 1: "no operations are
  * discarded by this part [OR]", flags must equal TYPE exactly. */
 static int d17_5_1_eft_and_mask(void)
@@ -138,7 +138,7 @@ static int d17_5_1_fp_simd(void)
 
 /* D17.5.1 without EFT: "flags is a three bit value {ST, LD, B}" and
  * "Filtering by SIMD&FP types is not supported": PMSFCR.{FP,SIMD,TYPEm} are
- * RES0 (registers.md: EFT "0 PMSFCR_EL1.{SIMDm, FPm, STm, Bm, LDm, SIMD, FP}
+ * RES0 (Arm ARM D24.7: EFT "0 PMSFCR_EL1.{SIMDm, FPm, STm, Bm, LDm, SIMD, FP}
  * are RES0"), and the FP/SIMD bits of an operation do not match anything.
  * v1 with TYPE = {LD} (+ FP, SIMD, TYPEm written, ignored). */
 static int d17_5_1_v1_no_fp_simd(void)
@@ -185,7 +185,7 @@ static int d17_5_1_gcs_branch_load(void)
 }
 
 /* D17.5.1: "An Atomic operation that returns a value to the PE has both the LD
- * and ST bits set." registers.md: "store operations includes ... all atomic
+ * and ST bits set." Arm ARM D24.7: "store operations includes ... all atomic
  * operations"; "load operations includes ... atomic operations that return a
  * value". Case 1xx v1: TYPE = LD or TYPE = ST each keeps it. Case 2xx v1p4
  * AND: TYPE = LD, TYPEm = {LD, ST} rejects it (ST must be 0); TYPE = {LD,
@@ -206,7 +206,7 @@ static int d17_5_1_atomic_ld_st(void)
     return 0;
 }
 
-/* registers.md PMSFCR_EL1.TYPE: "This field is ignored by the PE and no
+/* Arm ARM D24.7 PMSFCR_EL1.TYPE: "This field is ignored by the PE and no
  * records are removed by this filter when ... PMSFCR_EL1.FT is 0", and each
  * TYPEm bit "is ignored by the PE when PMSFCR_EL1.FT is 0". */
 static int d17_5_1_ft0_ignores_type(void)
@@ -218,7 +218,7 @@ static int d17_5_1_ft0_ignores_type(void)
     return 0;
 }
 
-/* spe-pseudocode.md SPEFilterByType notes: "With EFT, ctrl == 0 && mask == 0
+/* the M.a.a pseudocode (Arm ARM J1.1) SPEFilterByType notes: "With EFT, ctrl == 0 && mask == 0
  * rejects nothing and is not CONSTRAINED UNPREDICTABLE" - whatever CU_FT. */
 static int d17_5_1_eft_all_zero_not_cu(void)
 {
@@ -240,7 +240,7 @@ static int d17_5_1_eft_all_zero_not_cu(void)
     return 0;
 }
 
-/* registers.md CU, FT: "If FEAT_SPE_EFT is not implemented, this field is 1,
+/* Arm ARM D24.7 CU, FT: "If FEAT_SPE_EFT is not implemented, this field is 1,
  * and the PMSFCR_EL1.{ST, LD, B} bits are all zero, then it is CONSTRAINED
  * UNPREDICTABLE whether no samples are recorded or the PE behaves as if
  * PMSFCR_EL1.FT is 0." Knob CU_FT: 1 = no samples, 0 = as if FT = 0. Case

@@ -184,7 +184,7 @@ static int knob_inflight_1(void)
 }
 
 /* Knob LFSR_SEED (D17.3.2: "The random number generator must be reset into a
- * useable state"; spe-pseudocode.md: "A seed of zero ... locks the
+ * useable state"; the M.a.a pseudocode (Arm ARM J1.1): "A seed of zero ... locks the
  * generator"): nonzero, 24 bits; other knobs are 0/1 (spu.toml). The seed is
  * the LFSR's reset state: the first draw is seed<15:8> (cases 10+: v1 edge
  * load with RND = 1), and the named configs carry the documented seeds. */

@@ -77,7 +77,7 @@ static int latency_first_issue_counts(void)
 
 /* PMSIDR_EL1.CountSize 0b0010 "12-bit saturating counters" (v1): finished
  * after 5000 cycles -> tot 4095, iss 4095 (never issued) and issued after
- * 4500 -> 4095. registers.md PMSLATFR_EL1: "If PMSIDR_EL1.CountSize is
+ * 4500 -> 4095. Arm ARM D24.7 PMSLATFR_EL1: "If PMSIDR_EL1.CountSize is
  * 0b0010, PMSLATFR_EL1.MINLAT[15:12] is RES0": 0xFFFF reads 0x0FFF. D17.5.3
  * with MINLAT = 4095: the saturated 4095 >= 4095 is kept; 4094 is not. */
 static int d17_5_3_saturate_12bit(void)

@@ -1,5 +1,5 @@
 /*
- * The SPE System registers through the unit's register port (registers.md,
+ * The SPE System registers through the unit's register port (Arm ARM D24.7,
  * D24.7): encodings, RES0 / RAZ-WI bits per configuration, the ID registers
  * field by field, UNDEFINED accesses, reset, and the port timing of
  * docs/semantics.md steps 1 and 7.
@@ -8,7 +8,7 @@
 
 #include "spec.h"
 
-/* registers.md "Encodings": packed = op0<<14 | op1<<11 | CRn<<7 | CRm<<3 |
+/* Arm ARM D24.7 "Encodings": packed = op0<<14 | op1<<11 | CRn<<7 | CRm<<3 |
  * op2, from the (op0, op1, CRn, CRm, op2) column; the packed column agrees. */
 static int regs_encodings(void)
 {
@@ -54,7 +54,7 @@ static int res0_check(const char *cfg, const rmask_t *r, unsigned n)
     return 0;
 }
 
-/* Writable bits worked out from registers.md for v1 (no v1p1/v1p2/v1p4,
+/* Writable bits worked out from Arm ARM D24.7 for v1 (no v1p1/v1p2/v1p4,
  * FnE, EFT, FDS, ERnd; 12-bit counters; IMPDEF event mask 0; EL2 present,
  * no FEAT_ECV/SPE_EXC/nVM; 4KB granule; PMBIDR.Align 0):
  * PMSCR: E0SPE 0, E1SPE 1, CX 3, PA 4, TS 5, PCT[6] (bit 7 RES0 without ECV)
@@ -112,7 +112,7 @@ static int regs_res0_v1p4(void)
     return res0_check("wide-alt", d, 1);
 }
 
-/* PMSIDR_EL1 field by field (registers.md): FE/FT/FL "Reads as 0b1";
+/* PMSIDR_EL1 field by field (Arm ARM D24.7): FE/FT/FL "Reads as 0b1";
  * ArchInst 0 (micro-op sampling), LDS 0, Interval 0 and MaxSize 0b0110 (64
  * bytes) are the configuration's; ERnd/FnE/FDS/EFT = the features;
  * CountSize 0b0010 (12-bit) or 0b0011 (16-bit); Format 0; PBT, CRR, FPF,
@@ -150,7 +150,7 @@ static int regs_pmsidr_fields(void)
     return pmsidr_check("v1p4", 1, 0x40360E7); /* + ERnd, FnE, FDS, EFT, CountSize 3 */
 }
 
-/* PMBIDR_EL1 (registers.md): Align[3:0] 0 (byte), P[4] 0 (programming
+/* PMBIDR_EL1 (Arm ARM D24.7): Align[3:0] 0 (byte), P[4] 0 (programming
  * allowed at EL1, the owning EL), F[5] 1 ("From Armv8.8, the value 0 is not
  * permitted"), AddrMode[7:6] 0 (no SPE_nVM), EA[11:8] 0b0001 (configured: the
  * PE ignores External aborts), MaxBuffSize[47:32] "Reads as 0x0000". */
@@ -180,7 +180,7 @@ static void snapshot(spec_t *s, uint64_t *v)
         v[i] = spu_reg_access_ok(&s->cfg, i, 0) ? spec_rd(s, i) : 0;
 }
 
-/* registers.md: PMSIDR_EL1 / PMBIDR_EL1 are RO, "— (MRS only)"; semantics.md
+/* Arm ARM D24.7: PMSIDR_EL1 / PMBIDR_EL1 are RO, "— (MRS only)"; semantics.md
  * step 1: "writes to PMSIDR_EL1/PMBIDR_EL1 give reg_undef = 1, reg_rdata = 0,
  * and change nothing". Also unknown encodings (gaps 0xC4D2, 0xC4D5, 0xC4D6,
  * PMSCR_EL2 0xE4C8, PMSCR_EL12 0xECC8, PMBSR_EL12 0xECD3, 0, 0xFFFF: not
@@ -213,7 +213,7 @@ static int regs_undefined_accesses(void)
     return 0;
 }
 
-/* registers.md: PMSNEVFR_EL1 "Present only when FEAT_SPE_FnE is implemented",
+/* Arm ARM D24.7: PMSNEVFR_EL1 "Present only when FEAT_SPE_FnE is implemented",
  * PMSDSFR_EL1 "Present only when FEAT_SPE_FDS"; "Every register is UNDEFINED
  * if its feature is not implemented". v1: both UNDEFINED for MRS and MSR;
  * v1p4: both accessible. */

@@ -2,7 +2,7 @@
  * Register-port timing against the unit's own updates (docs/semantics.md
  * step 7: "A direct write wins over the unit's own update of the same
  * register in the same cycle (PMSICR counting, PMBSR.COLL). Writes take
- * effect from cycle t+1."), and reset (registers.md reset column).
+ * effect from cycle t+1."), and reset (Arm ARM D24.7 reset column).
  */
 #include <string.h>
 
@@ -94,7 +94,7 @@ static int regs_write_wins_over_coll(void)
 
 /* Reset (semantics.md: "a cycle with rst_ni = 0 resets all control state at
  * the clock edge and all outputs read zero in the next cycle. Inputs of a
- * reset cycle are ignored."); registers.md: PMBLIMITR_EL1.E resets to '0', so
+ * reset cycle are ignored."); Arm ARM D24.7: PMBLIMITR_EL1.E resets to '0', so
  * profiling is off after reset; D17.3.2 "The random number generator must be
  * reset into a useable state": the LFSR restarts from LFSR_SEED, so the edge
  * load after reset draws seed<15:8> again. A sample in flight is gone: its
