@@ -146,8 +146,9 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     if (s->have_trace) {
         fprintf(e, "  %s %s --config %s%s\n", o->argv[0], o->trace, s->cfg.name, ro);
     } else {
+        /* the run's own length: a short run's stimulus depends on it (docs/generator.md) */
         fprintf(e, "  %s --config %s --seed %" PRIu64 " --cycles %" PRIu64, o->argv[0], s->cfg.name, o->seed,
-                r->fail_cycle + 1);
+                o->cycles);
         for (int i = 0; i < o->ngen; i++)
             fprintf(e, " --gen %s", o->gen[i]);
         fprintf(e, "%s\n", ro);
