@@ -113,7 +113,7 @@ static void write_some(spu_gen_t *g)
     }
 }
 
-/* The Linux driver's start order (linux-perf-interface.md §3). In a short
+/* The start order of the Linux SPE driver. In a short
  * run (gen.h) the sequence always enables profiling at the EL it picks, with
  * no discard mode, INTERVAL >= 1 and the latency filter as the only filter,
  * MINLAT near the middle of the finish latencies, so that about half the

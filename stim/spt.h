@@ -1,5 +1,5 @@
 /*
- * .spt stimulus traces (../shared/design/ARCHITECTURE.md, docs/formats.md):
+ * .spt stimulus traces (docs/formats.md):
  * parse a whole file into memory, replay it as a spu_src_t, and write one.
  */
 #ifndef SPU_SPT_H
