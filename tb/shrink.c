@@ -10,8 +10,10 @@
  *     before the failing operation's selection usually keeps the failure; the
  *     LFSR and samples in flight are not restored, and a cut that needs them
  *     simply does not fail and is not taken. The latest cut that fails is
- *     found by doubling the distance back from the failing cycle, then by
- *     bisection.
+ *     found by trying the failing cycle itself, then doubling the distance
+ *     back from it, then by bisection. Then the cycles after that cut are
+ *     cut again the same way (keeping, say, a sample in flight across the
+ *     failure), while that helps.
  *  2. Units (ddmin-like, Zeller and Hildebrandt): a unit is one thing a cycle
  *     carries: a reset, a context change, a register access or one population
  *     member. A candidate is a subset of the units replayed at their original
@@ -34,6 +36,7 @@
 
 #define SHRINK_MAX_TESTS 5000
 #define SHRINK_MAX_SECONDS 60
+#define SHRINK_MAX_CUTS 8
 
 /* What a unit is; kind passes try dropping every unit of one kind at once. */
 enum { U_RESET, U_CTX, U_READ, U_WRITE, U_OP, U_KINDS };
@@ -139,7 +142,8 @@ typedef struct shrink {
     unsigned tests;
     double t0;
     size_t orig_units;           /* units of the failing trace */
-    uint64_t cut_at;             /* cycle of the cut taken, UINT64_MAX if none */
+    uint64_t cuts[SHRINK_MAX_CUTS]; /* cycles of the cuts taken */
+    unsigned ncuts;
 } shrink_t;
 
 /* 1 when src fails in lockstep as the original did. */
@@ -231,28 +235,56 @@ static const int restore_order[] = {
 };
 #define NRESTORE (sizeof restore_order / sizeof restore_order[0])
 
-/* Write to path the cut of s->t at cycle T (see the top of the file).
- * 0, 1 when T is too early for the restore sequence, -1 on an error. */
-static int write_cut(shrink_t *s, uint64_t T, const char *path)
+/* The golden model (m) and the run (core model, context) after cycles
+ * 0..T-1 of s->t, the run's source state in *k. 0 or -1. */
+static int state_at(shrink_t *s, uint64_t T, spu_model_t *m, spu_run_t *run, spt_cursor_t *k)
+{
+    spu_cyc_t cy;
+    spu_in_t in;
+    spu_out_t out;
+    if (spu_model_init(m, s->lc->cfg, NULL, 0))
+        return -1;
+    run_init(run, s->lc->cfg, spt_source(k, s->t), NULL, NULL);
+    while (run->cycle < T && run_inputs(run, &cy, &in) > 0) {
+        spu_model_step(m, &in, &out);
+        if (run_observe(run, &cy, &in, &out))
+            return -1;
+    }
+    return 0;
+}
+
+/* One past the latest entry cycle of a sample still in flight at the start
+ * of cycle T of s->t (0 when none is). */
+static uint64_t after_inflight(shrink_t *s, uint64_t T)
+{
+    spu_model_t *m = malloc(sizeof *m);
+    spu_run_t *run = malloc(sizeof *run);
+    spt_cursor_t k;
+    uint64_t a = 0;
+    if (m && run && state_at(s, T, m, run, &k) == 0)
+        for (unsigned i = 0; i < SPU_MAX_SLOTS; i++)
+            if (run->core.slot[i].live && run->core.slot[i].entry + 1 > a)
+                a = run->core.slot[i].entry + 1;
+    free(m);
+    free(run);
+    return a;
+}
+
+/* Write to path the cut of s->t that drops cycles A..T-1 (see the top of
+ * the file): cycles before A as they are, the restore sequence in the last
+ * cycles before T, cycles T.. as they are. 0, 1 when the restore sequence
+ * does not fit between A and T, -1 on an error. */
+static int write_cut(shrink_t *s, uint64_t A, uint64_t T, const char *path)
 {
     const spu_config_t *cfg = s->lc->cfg;
     spu_model_t *m = malloc(sizeof *m);
     spu_run_t *run = malloc(sizeof *run);
     spt_cursor_t k;
     spu_cyc_t cy;
-    spu_in_t in;
-    spu_out_t out;
     int rc = -1;
     FILE *f = NULL;
-    if (!m || !run || spu_model_init(m, cfg, NULL, 0))
+    if (!m || !run || state_at(s, T, m, run, &k))
         goto out;
-    /* the golden model's state at the start of cycle T */
-    run_init(run, cfg, spt_source(&k, s->t), NULL, NULL);
-    while (run->cycle < T && run_inputs(run, &cy, &in) > 0) {
-        spu_model_step(m, &in, &out);
-        if (run_observe(run, &cy, &in, &out))
-            goto out;
-    }
     const uint8_t el = run->el, allow = run->allow;
     int wr[NRESTORE];
     unsigned n = 0;
@@ -261,7 +293,7 @@ static int write_cut(shrink_t *s, uint64_t T, const char *path)
         wr[i] = r < 0 || spu_reg_access_ok(cfg, r, 1);
         n += (unsigned)wr[i];
     }
-    if (T < n) {
+    if (T < n || T - n < A) {
         rc = 1;
         goto out;
     }
@@ -271,8 +303,12 @@ static int write_cut(shrink_t *s, uint64_t T, const char *path)
     spu_src_t src = spt_source(&k, s->t);
     spt_write_begin(&w, f, cfg->name);
     uint64_t c = T - n;
-    int ctx = 0;
+    int ctx = 0, more;
     rc = 0;
+    /* cycles before A as they are */
+    while ((more = src.next(src.self, &cy)) && cy.cycle < A && rc == 0)
+        rc = spt_write_cycle(&w, &cy, &src);
+    const uint8_t el0 = w.el, allow0 = w.allow;
     for (unsigned i = 0; i < NRESTORE && rc == 0; i++) {
         if (!wr[i])
             continue;
@@ -280,8 +316,8 @@ static int write_cut(shrink_t *s, uint64_t T, const char *path)
         memset(&cy, 0, sizeof cy);
         cy.cycle = c++;
         ctx |= r == SPU_REG_PMSCR_EL1;
-        cy.el = ctx ? el : 0;
-        cy.allow = ctx ? allow : 0;
+        cy.el = ctx ? el : el0;
+        cy.allow = ctx ? allow : allow0;
         if (r >= 0) {
             cy.reg_valid = cy.reg_write = 1;
             cy.reg_enc = spu_reg_enc(r);
@@ -289,8 +325,8 @@ static int write_cut(shrink_t *s, uint64_t T, const char *path)
         }
         rc = spt_write_cycle(&w, &cy, &src);
     }
-    /* cycles T.. as they are */
-    while (rc == 0 && src.next(src.self, &cy))
+    /* cycles T.. as they are (the cursor stands in cycle A) */
+    for (; more && rc == 0; more = src.next(src.self, &cy))
         if (cy.cycle >= T)
             rc = spt_write_cycle(&w, &cy, &src);
     if (spt_write_end(&w))
@@ -305,11 +341,11 @@ out:
 
 /* 1 when the cut at T fails the same way; the cut is then loaded in *cut
  * (freed by the caller). */
-static int try_cut(shrink_t *s, uint64_t T, const char *path, spt_trace_t *cut)
+static int try_cut(shrink_t *s, uint64_t A, uint64_t T, const char *path, spt_trace_t *cut)
 {
     char err[512];
     spt_cursor_t k;
-    if (write_cut(s, T, path) != 0)
+    if (write_cut(s, A, T, path) != 0)
         return 0;
     if (spt_load(cut, path, err, sizeof err)) {
         fprintf(stderr, "shrink: the cut at cycle %" PRIu64 " does not read back: %s\n", T, err);
@@ -322,14 +358,17 @@ static int try_cut(shrink_t *s, uint64_t T, const char *path, spt_trace_t *cut)
     return 0;
 }
 
-/* The latest cut that still fails, loaded in *cut: 1, or 0 when none does. */
-static int find_cut(shrink_t *s, const char *path, spt_trace_t *cut)
+/* The latest cut of the cycles from A on that still fails, loaded in *cut
+ * and noted in s->cuts: 1, or 0 when none does. */
+static int find_cut(shrink_t *s, uint64_t A, const char *path, spt_trace_t *cut)
 {
     const uint64_t F = s->fail->fail_cycle;
     uint64_t ok = 0, bad = F + 1, d;
     int found = 0;
-    for (d = 1; d <= F && budget_left(s); d *= 2) {
-        if (try_cut(s, F - d, path, cut)) {
+    /* d = 0 first: a failure can need nothing before its own cycle but the
+     * registers (say, an ECOUNT drawn by the LFSR in the cycle before) */
+    for (d = 0; d <= F - A && budget_left(s); d = d ? 2 * d : 1) {
+        if (try_cut(s, A, F - d, path, cut)) {
             spt_free(cut);
             ok = F - d;
             found = 1;
@@ -341,16 +380,16 @@ static int find_cut(shrink_t *s, const char *path, spt_trace_t *cut)
         return 0;
     while (bad - ok > 1 && budget_left(s)) {
         const uint64_t mid = ok + (bad - ok) / 2;
-        if (try_cut(s, mid, path, cut)) {
+        if (try_cut(s, A, mid, path, cut)) {
             spt_free(cut);
             ok = mid;
         } else {
             bad = mid;
         }
     }
-    if (!try_cut(s, ok, path, cut))
+    if (!try_cut(s, A, ok, path, cut))
         return 0; /* cannot happen: the same cut failed before */
-    s->cut_at = ok;
+    s->cuts[s->ncuts++] = ok;
     return 1;
 }
 
@@ -438,9 +477,12 @@ static int reduce(shrink_t *s, const char *path)
         if (after < 0) {
             fprintf(stderr, "shrink: could not write %s\n", out);
         } else {
-            char how[80] = "";
-            if (s->cut_at != UINT64_MAX)
-                snprintf(how, sizeof how, " (the cut at cycle %" PRIu64 " left %zu)", s->cut_at, s->nunits);
+            char how[300] = "";
+            size_t k = 0;
+            for (unsigned i = 0; i < s->ncuts && k < sizeof how; i++)
+                k += (size_t)snprintf(how + k, sizeof how - k, "%s%" PRIu64, i ? ", " : " (cuts at cycles ", s->cuts[i]);
+            if (s->ncuts && k < sizeof how)
+                snprintf(how + k, sizeof how - k, " left %zu)", s->nunits);
             fprintf(stderr, "shrink: %ld -> %ld lines (%.1fx smaller), %zu -> %zu units%s, failing cycle %" PRIu64
                             " kept, %u lockstep runs, %.1f s%s: %s\n",
                     before, after, after > 0 ? (double)before / (double)after : 0.0, s->orig_units, n, how,
@@ -454,14 +496,14 @@ static int reduce(shrink_t *s, const char *path)
 
 int shrink_trace(const ls_cfg_t *lc, const ls_result_t *fail, const char *path)
 {
-    spt_trace_t t, cut;
+    spt_trace_t t, cut[2];
     char err[512], tmp[600];
-    shrink_t s = {.lc = lc, .fail = fail, .t = &t, .t0 = now_s(), .cut_at = UINT64_MAX};
+    shrink_t s = {.lc = lc, .fail = fail, .t = &t, .t0 = now_s()};
     if (spt_load(&t, path, err, sizeof err)) {
         fprintf(stderr, "shrink: %s\n", err);
         return -1;
     }
-    int rc = -1, have_cut = 0;
+    int rc = -1, in_use = -1;
     s.map = malloc((t.nops ? t.nops : 1) * sizeof *s.map);
     s.r = malloc(sizeof *s.r);
     if (s.map && s.r) {
@@ -473,17 +515,38 @@ int shrink_trace(const ls_cfg_t *lc, const ls_result_t *fail, const char *path)
         s.orig_units = us.u;
         /* the cut is written where the result will be */
         snprintf(tmp, sizeof tmp, "%.*s-min.spt", (int)(strlen(path) - 4), path);
-        have_cut = find_cut(&s, tmp, &cut);
-        if (have_cut)
-            s.t = &cut;
+        /* Cut from the start, then again after each cut taken, while that
+         * leaves fewer cycles with something in them: a sample in flight
+         * across the failure (a long latency, a collision) is kept with the
+         * stretch it needs, and the history after it goes too. */
+        for (uint64_t A = 0; s.ncuts < SHRINK_MAX_CUTS && A <= fail->fail_cycle && budget_left(&s);) {
+            spt_trace_t *next = &cut[in_use == 0];
+            if (!find_cut(&s, A, tmp, next))
+                break;
+            if (in_use >= 0 && next->nitems >= s.t->nitems) {
+                spt_free(next);
+                s.ncuts--;
+                break;
+            }
+            if (in_use >= 0)
+                spt_free(&cut[in_use]);
+            in_use = in_use == 0;
+            s.t = &cut[in_use];
+            /* next, cut what lies after this cut and after the entry of
+             * any sample still in flight at the failure */
+            A = s.cuts[s.ncuts - 1] + 1;
+            const uint64_t a = after_inflight(&s, fail->fail_cycle);
+            if (a > A)
+                A = a;
+        }
         rc = reduce(&s, path);
     } else {
         fprintf(stderr, "shrink: out of memory\n");
     }
     if (rc != 0 && s.map && s.r)
         remove(tmp); /* a cut that was tried, not a result */
-    if (have_cut)
-        spt_free(&cut);
+    if (in_use >= 0)
+        spt_free(&cut[in_use]);
     spt_free(&t);
     free(s.map);
     free(s.keep);
