@@ -35,8 +35,46 @@ static void new_phase(spu_gen_t *g)
     g->pat_idx = 0;
     /* Mostly short phases, some very long ones (where csim skips ahead). */
     uint64_t len = rng_below(&g->rng, 4) ? 1 + rng_below(&g->rng, 200)
-                                         : 1 + rng_below(&g->rng, 200000);
+                                         : 1 + rng_below(&g->rng, g->phase_max);
     g->phase_end = g->cycle + len;
+}
+
+/* Lower a mean gap to at most c cycles (0, never, stays never). */
+static void cap_gap(uint32_t *gap_mean, uint64_t c)
+{
+    if (c == 0)
+        c = 1;
+    if (*gap_mean > c)
+        *gap_mean = (uint32_t)c;
+}
+
+/* A short run (end_cycle < GEN_SHORT_RUN): the knobs that set a time scale
+ * are fitted to the length L, so that the run sees several phases, programs
+ * and toggles, and INTERVAL is small enough that a program lasting the whole
+ * run still selects about 32 members (about half of them
+ * while profiling is enabled). The start sequence is fitted too
+ * (gen_prog_program). A longer run keeps the knobs as they are. */
+static void fit_short_run(spu_gen_t *g)
+{
+    const uint64_t len = g->end_cycle;
+    gen_params_t *p = &g->p;
+    g->short_run = 1;
+    g->phase_max = len / 10 == 0 ? 1 : len / 10 < GEN_LONG_PHASE ? (uint32_t)(len / 10) : GEN_LONG_PHASE;
+    /* a long op holds a slot for at most a tenth of the run (at least fin_max) */
+    if (len / 10 < g->long_lat)
+        g->long_lat = len / 10 > p->fin_max ? (uint32_t)(len / 10) : p->fin_max;
+    cap_gap(&p->reprog_gap, len / 10);
+    cap_gap(&p->toggle_gap, len / 8);
+    cap_gap(&p->read_gap, len / 20);
+    cap_gap(&p->reset_gap, len / 2);
+    const uint64_t members = len * g->cfg->lanes * p->pop_density / 100;
+    uint64_t int_cap = members / (256u * 32u);
+    if (int_cap < 1)
+        int_cap = 1;
+    if (p->int_max > int_cap)
+        p->int_max = (uint32_t)int_cap;
+    if (p->int_min > p->int_max)
+        p->int_min = p->int_max;
 }
 
 void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint64_t seed,
@@ -49,12 +87,24 @@ void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint
     g->rng = seed ^ 0x5EED5EED5EED5EEDull;
     g->end_cycle = end_cycle;
     g->end_ops = end_ops;
+    g->phase_max = GEN_LONG_PHASE;
+    g->long_lat = GEN_LONG_LAT;
+    if (end_cycle < GEN_SHORT_RUN)
+        fit_short_run(g);
     new_phase(g);
     gen_prog_program(g); /* software programs the unit first */
-    g->next_reprog = gap(g, p->reprog_gap);
-    g->next_toggle = gap(g, p->toggle_gap);
-    g->next_read = gap(g, p->read_gap);
-    g->next_reset = gap(g, p->reset_gap);
+    g->next_reprog = gap(g, g->p.reprog_gap);
+    g->next_toggle = gap(g, g->p.toggle_gap);
+    g->next_read = gap(g, g->p.read_gap);
+    g->next_reset = gap(g, g->p.reset_gap);
+    if (g->short_run) {
+        /* the start program stands for the first quarter of a short run */
+        const uint64_t q = end_cycle / 4;
+        if (g->next_reprog != UINT64_MAX)
+            g->next_reprog += q;
+        if (g->next_toggle != UINT64_MAX)
+            g->next_toggle += q;
+    }
 }
 
 /* First cycle from which something other than plain members happens. */

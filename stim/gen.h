@@ -36,6 +36,13 @@ typedef struct gen_params {
 
 #define GEN_MAX_PERIOD 16
 #define GEN_MAX_ACTIONS 32
+/* A run of fewer cycles than this (spu-tb --cycles) is a short run: the
+ * generator fits its timing, interval and start sequence to the length so
+ * that the run samples, keeps and rejects (docs/generator.md). Longer runs,
+ * and csim's runs counted in ops, are not touched. */
+#define GEN_SHORT_RUN 1000000u
+#define GEN_LONG_PHASE 200000u
+#define GEN_LONG_LAT 70000u      /* longest latency of a p_long op */
 
 typedef struct gen_action {
     uint8_t kind;                /* 1 reg write, 2 reg read, 3 ctx, 4 reset */
@@ -65,6 +72,10 @@ typedef struct spu_gen {
     uint64_t next_action;
     uint64_t next_reprog, next_toggle, next_read, next_reset;
     uint64_t quiet_until;        /* cycles before this carry only members */
+    uint32_t phase_max;          /* longest phase (GEN_LONG_PHASE, less in a short run) */
+    uint32_t long_lat;           /* longest p_long latency (GEN_LONG_LAT, less in a short run) */
+    int short_run;               /* end_cycle < GEN_SHORT_RUN */
+    uint32_t ntoggle;            /* enable toggles so far */
     uint8_t el, allow;
 } spu_gen_t;
 

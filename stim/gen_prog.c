@@ -64,10 +64,12 @@ static uint64_t fcr_value(spu_gen_t *g)
     return v;
 }
 
-static uint64_t irr_value(spu_gen_t *g)
+/* PMSIRR; `start` is the start sequence of a short run: INTERVAL is never 0
+ * there (INTERVAL0 = 0 would sample nothing until a reprogram). */
+static uint64_t irr_value(spu_gen_t *g, int start)
 {
     uint64_t interval;
-    if (PCT(g, g->p.p_int0))
+    if (!start && PCT(g, g->p.p_int0))
         interval = 0;
     else if (PCT(g, g->p.p_int1))
         interval = 1;
@@ -101,7 +103,7 @@ static void write_some(spu_gen_t *g)
     case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng)); break;
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
                  PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2)); break;
-    case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g)); break;
+    case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
     case 6: /* a small remaining interval, as a context switch restores it */
         push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1,
              rng_below(&g->rng, 600) | (PCT(g, 30) ? rng_next(&g->rng) << 56 : 0));
@@ -111,23 +113,31 @@ static void write_some(spu_gen_t *g)
     }
 }
 
-/* The Linux driver's start order (linux-perf-interface.md §3). */
+/* The start order of the Linux SPE driver. In a short
+ * run (gen.h) the sequence always enables profiling at the EL it picks, with
+ * no discard mode, INTERVAL >= 1 and the latency filter as the only filter,
+ * MINLAT near the middle of the finish latencies, so that about half the
+ * records are kept and half rejected until a reprogram changes the filters;
+ * the register values are otherwise as random as in a long run. */
 void gen_prog_program(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
+    const int fit = g->short_run;
     push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1,
+         fit ? (rng_next(&g->rng) & ~0xFFFull) | 1u : limitr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? (fcr_value(g) & ~0x1Full) | 1u << 2 : fcr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FNE)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FDS)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, rng_below(&g->rng, 2 * g->p.fin_max + 2));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
+         fit ? (1u + g->p.fin_max / 2) & 0xFFFu : rng_below(&g->rng, 2 * g->p.fin_max + 2));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, fit));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | (fit ? 3u : 0));
 }
 
 /* Several selections in one cycle (LANES > 1): with ERnd they need the
@@ -152,8 +162,23 @@ void gen_prog_reprogram(spu_gen_t *g)
         write_some(g);
 }
 
+/* In a short run every second toggle restarts profiling, as software that
+ * stopped it would, so that no short run spends most of its cycles with
+ * profiling off (a long run leaves that to chance). */
+static void restart(spu_gen_t *g)
+{
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, (rng_next(&g->rng) & ~0xFFFull) | 1u);
+    push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | 3u);
+}
+
 void gen_prog_toggle(spu_gen_t *g)
 {
+    if (g->short_run && (g->ntoggle++ & 1u)) {
+        restart(g);
+        return;
+    }
     switch (rng_below(&g->rng, 6)) {
     case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? rng_below(&g->rng, 2) : rng_below(&g->rng, 4)), 1); break;
     case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
@@ -231,7 +256,7 @@ void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
         op->ds_valid = 1;
         op->ds = (uint16_t)rng_next(&s);
     }
-    const uint32_t fin = rng_below(&s, 1000) < p->p_long ? 1 + rng_below(&s, 70000)
+    const uint32_t fin = rng_below(&s, 1000) < p->p_long ? 1 + rng_below(&s, g->long_lat)
                                                           : 1 + rng_below(&s, p->fin_max);
     op->fin = fin;
     op->iss = 1 + rng_below(&s, fin);

@@ -27,11 +27,9 @@ static int grow(void **a, size_t *cap, size_t need, size_t elsz)
     return 0;
 }
 
-/* The item of the current cycle, created when needed. */
-static spt_item_t *cur_item(parser_t *p, spt_trace_t *t)
+/* A new item at the end, for the current cycle. */
+static spt_item_t *next_item(parser_t *p, spt_trace_t *t)
 {
-    if (t->nitems && t->items[t->nitems - 1].cycle == p->cur)
-        return &t->items[t->nitems - 1];
     void *a = t->items;
     if (grow(&a, &t->cap, t->nitems + 1, sizeof *t->items)) {
         spt_fail(p, p->ls, "out of memory");
@@ -47,6 +45,14 @@ static spt_item_t *cur_item(parser_t *p, spt_trace_t *t)
     return it;
 }
 
+/* The item of the current cycle, created when needed. */
+static spt_item_t *cur_item(parser_t *p, spt_trace_t *t)
+{
+    if (t->nitems && t->items[t->nitems - 1].cycle == p->cur && !t->items[t->nitems - 1].rep)
+        return &t->items[t->nitems - 1];
+    return next_item(p, t);
+}
+
 static int no_more(parser_t *p, const char **cur, const char *le, const char *after)
 {
     tok_t x;
@@ -56,20 +62,32 @@ static int no_more(parser_t *p, const char **cur, const char *le, const char *af
     return 0;
 }
 
-static int line_magic(parser_t *p, const char *s, const char *le)
+static int line_magic(parser_t *p, spt_trace_t *t, const char *s, const char *le)
 {
     tok_t m, v;
     char b[200];
     if (!spt_next_tok(&s, le, &m))
-        return spt_fail(p, p->ls, "expected 'spu-trace 1' as the first line");
+        return spt_fail(p, p->ls, "expected 'spu-trace 2' (or 'spu-trace 1') as the first line");
     if (!TOK_IS(m, "spu-trace"))
-        return spt_fail(p, m.s, "expected 'spu-trace 1' as the first line, got '%s'", SHOW(b, m));
+        return spt_fail(p, m.s, "expected 'spu-trace 2' (or 'spu-trace 1') as the first line, got '%s'",
+                        SHOW(b, m));
     if (!spt_next_tok(&s, le, &v))
         return spt_fail(p, m.s + m.n, "expected a version after 'spu-trace'");
-    if (!TOK_IS(v, "1"))
-        return spt_fail(p, v.s, "unsupported trace version '%s' (this reader knows 'spu-trace 1')",
-                    SHOW(b, v));
-    return no_more(p, &s, le, "'spu-trace 1'");
+    if (TOK_IS(v, "1"))
+        p->version = 1;
+    else if (TOK_IS(v, "2"))
+        p->version = 2;
+    else
+        return spt_fail(p, v.s, "unsupported trace version '%s' (this reader knows 'spu-trace 1' and "
+                                "'spu-trace 2')", SHOW(b, v));
+    t->version = p->version;
+    return no_more(p, &s, le, p->version == 1 ? "'spu-trace 1'" : "'spu-trace 2'");
+}
+
+/* A version 2 form met in a version 1 file. */
+static int needs_v2(parser_t *p, const char *at, const char *form)
+{
+    return spt_fail(p, at, "%s needs format version 2 (this file starts with 'spu-trace 1')", form);
 }
 
 static int line_cfg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const char *le)
@@ -79,7 +97,7 @@ static int line_cfg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     if (p->have_cfg)
         return spt_fail(p, kw.s, "second cfg line (the first is on line %" PRIu64 ")", p->cfg_line);
     if (p->content)
-        return spt_fail(p, kw.s, "cfg must come before every other line but 'spu-trace 1'");
+        return spt_fail(p, kw.s, "cfg must come before every other line but the 'spu-trace' line");
     if (!spt_next_tok(&s, le, &n))
         return spt_fail(p, kw.s + kw.n, "cfg needs a configuration name");
     const spu_config_t *c = NULL;
@@ -107,18 +125,30 @@ static int line_cfg(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const 
     return no_more(p, &s, le, "the configuration name");
 }
 
+/* `@N`, or in version 2 `@+K` (K cycles after the current one). */
 static int line_at(parser_t *p, tok_t kw, const char *s, const char *le)
 {
-    tok_t v = {kw.s + 1, kw.n - 1};
+    const int rel = kw.n >= 2 && kw.s[1] == '+';
+    tok_t v = {kw.s + 1 + rel, kw.n - 1 - (size_t)rel};
     uint64_t c;
     char b[200];
+    if (rel && p->version < 2)
+        return needs_v2(p, kw.s, "a relative cycle '@+K'");
     int r = spt_parse_num(v.s, v.n, &c);
     if (r == NUM_BAD)
-        return spt_fail(p, kw.s, "bad cycle '%s' (expected @N, N decimal or 0x hex)", SHOW(b, kw));
-    if (r == NUM_BIG || c > SPT_MAX_CYCLE)
-        return spt_fail(p, kw.s, "cycle %s out of range 0..%" PRIu64, SHOW(b, v), SPT_MAX_CYCLE);
-    if (c < p->cur)
-        return spt_fail(p, kw.s, "cycle %" PRIu64 " is before the current cycle %" PRIu64, c, p->cur);
+        return spt_fail(p, kw.s, rel ? "bad relative cycle '%s' (expected @+K, K decimal or 0x hex)"
+                                     : "bad cycle '%s' (expected @N, N decimal or 0x hex)", SHOW(b, kw));
+    if (rel) {
+        if (r == NUM_BIG || c > SPT_MAX_CYCLE - p->cur)
+            return spt_fail(p, kw.s, "cycle %" PRIu64 " + %s out of range 0..%" PRIu64, p->cur, SHOW(b, v),
+                            SPT_MAX_CYCLE);
+        c += p->cur;
+    } else {
+        if (r == NUM_BIG || c > SPT_MAX_CYCLE)
+            return spt_fail(p, kw.s, "cycle %s out of range 0..%" PRIu64, SHOW(b, v), SPT_MAX_CYCLE);
+        if (c < p->cur)
+            return spt_fail(p, kw.s, "cycle %" PRIu64 " is before the current cycle %" PRIu64, c, p->cur);
+    }
     p->cur = c;
     return no_more(p, &s, le, "the cycle");
 }
@@ -246,7 +276,9 @@ static int parse_type(parser_t *p, tok_t x, tok_t v, uint8_t *type)
 
 enum { K_TYPE = 1, K_EV = 2, K_DS = 4, K_ISS = 8, K_FIN = 16, K_LANE = 32 };
 
-static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const char *le)
+/* `op KEYS`, or `op*N KEYS` (rep = N): the same as N lines `op KEYS`, one
+ * in each of the cycles cur..cur+N-1 (docs/formats.md). */
+static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const char *s, const char *le)
 {
     static const char *const kname[6] = {"type", "ev", "ds", "iss", "fin", "lane"};
     spu_op_t op = {0};
@@ -325,28 +357,55 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const c
                                  " (at most %d in any configuration)",
                         SPU_MAX_LANES, p->cur, SPU_MAX_LANES);
     }
+    const uint64_t id = t->nops;
+    if (rep > UINT64_MAX / 4 - id)
+        return spt_fail(p, kw.s, "too many ops in one trace");
     void *a = t->ops;
     size_t cap = t->opcap;
-    if (grow(&a, &cap, t->nops + 1, sizeof *t->ops))
+    if (grow(&a, &cap, t->nrec + 1, sizeof *t->ops))
         return spt_fail(p, p->ls, "out of memory");
     t->ops = a;
     a = t->oploc;
-    if (grow(&a, &t->opcap, t->nops + 1, sizeof *t->oploc))
+    if (grow(&a, &t->opcap, t->nrec + 1, sizeof *t->oploc))
         return spt_fail(p, p->ls, "out of memory");
     t->oploc = a;
-    op.id = t->nops;
-    t->ops[t->nops] = op;
-    spt_oploc_t *loc = &t->oploc[t->nops];
+    op.id = id;
+    t->ops[t->nrec] = op;
+    spt_oploc_t *loc = &t->oploc[t->nrec];
     const char *at = at_lane ? at_lane : kw.s;
+    loc->count = rep;
     loc->line = p->line > UINT32_MAX ? UINT32_MAX : (uint32_t)p->line;
     loc->col = (uint64_t)(at - p->ls) + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)(at - p->ls) + 1;
     loc->lane = (uint8_t)lane;
     loc->explicit_lane = at_lane != NULL;
-    t->nops++;
+    t->nrec++;
+    t->nops += rep;
     if (!it->pop_mask)
-        it->first_op = op.id;
+        it->first_op = id;
     it->pop_mask = (uint8_t)(it->pop_mask | 1u << lane);
     it->next_lane = (uint8_t)(lane + 1);
+    if (rep == 1)
+        return 0;
+    /* The other cycles of op*N are fresh: the member takes lane 0, or the
+     * lane= given. The middle ones make one run item; the last one is an
+     * ordinary item, so that later lines of that cycle can join it. */
+    const uint8_t l2 = at_lane ? (uint8_t)lane : 0;
+    if (rep > 2) {
+        spt_item_t *run = next_item(p, t);
+        if (!run)
+            return -1;
+        run->cycle = p->cur + 1;
+        run->rep = rep - 2;
+        run->first_op = id + 1;
+        run->pop_mask = (uint8_t)(1u << l2);
+    }
+    p->cur += rep - 1;
+    it = cur_item(p, t);
+    if (!it)
+        return -1;
+    it->first_op = id + rep - 1;
+    it->pop_mask = (uint8_t)(1u << l2);
+    it->next_lane = (uint8_t)(l2 + 1);
     return 0;
 }
 
@@ -371,7 +430,7 @@ static int parse_line(parser_t *p, spt_trace_t *t, const char *s, const char *le
     tok_t kw;
     char b[200];
     if (p->line == 1)
-        return line_magic(p, s, le);
+        return line_magic(p, t, s, le);
     if (!spt_next_tok(&s, le, &kw))
         return 0;
     if (kw.s[0] == '@') {
@@ -382,15 +441,29 @@ static int parse_line(parser_t *p, spt_trace_t *t, const char *s, const char *le
         return line_cfg(p, t, kw, s, le);
     p->content = 1;
     if (TOK_IS(kw, "op"))
-        return line_op(p, t, kw, s, le);
+        return line_op(p, t, kw, 1, s, le);
+    if (kw.n >= 3 && memcmp(kw.s, "op*", 3) == 0) {
+        const tok_t nt = {kw.s + 3, kw.n - 3};
+        uint64_t n;
+        const int r = spt_parse_num(nt.s, nt.n, &n);
+        if (p->version < 2)
+            return needs_v2(p, kw.s, "a repeated op 'op*N'");
+        if (r == NUM_BAD)
+            return spt_fail(p, kw.s, "bad repeat count '%s' (expected op*N, N decimal or 0x hex)", SHOW(b, kw));
+        if (r == NUM_BIG || n < 1 || n - 1 > SPT_MAX_CYCLE - p->cur)
+            return spt_fail(p, kw.s, "repeat count %s out of range: op*N needs N >= 1 and its last cycle "
+                                     "(%" PRIu64 " + N - 1) at most %" PRIu64, SHOW(b, nt),
+                            p->cur, SPT_MAX_CYCLE);
+        return line_op(p, t, kw, n, s, le);
+    }
     if (TOK_IS(kw, "w") || TOK_IS(kw, "r"))
         return line_reg(p, t, kw, s, le);
     if (TOK_IS(kw, "ctx"))
         return line_ctx(p, t, kw, s, le);
     if (TOK_IS(kw, "reset"))
         return line_reset(p, t, kw, s, le);
-    return spt_fail(p, kw.s, "unknown line kind '%s' (expected @N, cfg, w, r, ctx, op, reset)",
-                SHOW(b, kw));
+    return spt_fail(p, kw.s, "unknown line kind '%s' (expected @N, cfg, w, r, ctx, op, reset%s)",
+                SHOW(b, kw), p->version >= 2 ? ", @+K, op*N" : "");
 }
 
 static char *read_all(const char *path, size_t *size, char *err, size_t errlen)
@@ -468,7 +541,7 @@ int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen)
     p.line = 1;
     int rc = 0;
     if (size == 0) {
-        rc = spt_fail(&p, buf, "empty trace, expected 'spu-trace 1'");
+        rc = spt_fail(&p, buf, "empty trace, expected 'spu-trace 2' (or 'spu-trace 1')");
     } else {
         const char *s = buf, *end = buf + size;
         while (s < end) {
@@ -509,7 +582,7 @@ int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, s
             if (!(it->pop_mask >> l & 1))
                 continue;
             if (l >= cfg->lanes) {
-                const spt_oploc_t *loc = &t->oploc[it->first_op + k];
+                const spt_oploc_t *loc = &t->oploc[spt_rec_of(t, it->first_op + k)];
                 if (err && errlen) {
                     if (loc->explicit_lane)
                         snprintf(err, errlen, "%s:%" PRIu32 ":%" PRIu32 ": error: lane %u out of"
@@ -529,6 +602,19 @@ int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, s
     return 0;
 }
 
+size_t spt_rec_of(const spt_trace_t *t, uint64_t id)
+{
+    size_t lo = 0, hi = t->nrec;
+    while (hi - lo > 1) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (t->ops[mid].id <= id)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 void spt_free(spt_trace_t *t)
 {
     free(t->items);
@@ -537,6 +623,7 @@ void spt_free(spt_trace_t *t)
     t->items = NULL;
     t->ops = NULL;
     t->oploc = NULL;
-    t->nitems = t->cap = t->nops = t->opcap = 0;
+    t->nitems = t->cap = t->nrec = t->opcap = 0;
+    t->nops = 0;
 }
 

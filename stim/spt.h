@@ -1,5 +1,5 @@
 /*
- * .spt stimulus traces (../shared/design/ARCHITECTURE.md, docs/formats.md):
+ * .spt stimulus traces (docs/formats.md):
  * parse a whole file into memory, replay it as a spu_src_t, and write one.
  */
 #ifndef SPU_SPT_H
@@ -19,10 +19,12 @@ typedef struct spt_trace {
     char cfg[32];                 /* `cfg NAME` line, "" if none */
     spt_item_t *items;            /* private: parsed lines in cycle order */
     size_t nitems, cap;
-    spu_op_t *ops;                /* op attributes, by id */
-    size_t nops, opcap;
+    spu_op_t *ops;                /* private: op attributes, one per `op` line (.id = its first op id) */
+    size_t nrec, opcap;           /* private: entries of ops[] and oploc[] */
+    uint64_t nops;                /* population members (op ids 0..nops-1) */
     uint64_t last_cycle;          /* cycle of the last line */
-    spt_oploc_t *oploc;           /* private: line/column/lane of each op */
+    int version;                  /* format version of the file (1 or 2) */
+    spt_oploc_t *oploc;           /* private: line/column/count of each ops[] entry */
     uint32_t cfg_line, cfg_col;   /* private: where the `cfg` name stands */
 } spt_trace_t;
 
@@ -47,6 +49,11 @@ void spt_free(spt_trace_t *t);
 /* A stimulus source replaying t from cycle 0; c holds the replay state. */
 spu_src_t spt_source(spt_cursor_t *c, const spt_trace_t *t);
 
+/* The format version spt_write_begin() writes: version 2 writes a run of
+ * cycles that each carry one identical member and nothing else as one
+ * `op*N` line; version 1 writes every member on its own line. */
+#define SPT_VERSION 2
+
 /* Writing: header, then one call per cycle of stimulus. */
 typedef struct spt_writer {
     FILE *f;
@@ -54,9 +61,17 @@ typedef struct spt_writer {
     uint8_t el, allow;            /* last context written */
     int started;                  /* a cycle has been passed in */
     uint64_t last;                /* private: last cycle passed in */
+    int version;                  /* private: 1 or 2 */
+    uint64_t run_n;               /* private: members of the `op*N` line not yet written ... */
+    uint64_t run_start;           /* ... from this cycle ... */
+    uint8_t run_lane;             /* ... in this lane ... */
+    spu_op_t run_op;              /* ... with these attributes */
 } spt_writer_t;
 
+/* Header for format version SPT_VERSION. */
 void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
+/* The same for format version 1 or 2. */
+void spt_write_begin_version(spt_writer_t *w, FILE *f, const char *cfg_name, int version);
 /* Write one cycle; src gives each member's attributes. 0, or -1 when src
  * has no attributes for one of the cycle's members. */
 int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src);

@@ -5,9 +5,13 @@
 #include "spt.h"
 
 /* One cycle that carries something (op, register access, reset or a ctx
- * line). Cycles between items are empty and keep the context. */
+ * line), or a run of cycles from an `op*N` line (rep > 0). Cycles between
+ * items are empty and keep the context. */
 struct spt_item {
     uint64_t cycle;
+    uint64_t rep;           /* 0: the one cycle `cycle`; R > 0: cycles cycle..cycle+R-1,
+                               each with one member in the lane of pop_mask, op ids
+                               first_op, first_op+1, ... (the middle of an op*N) */
     uint64_t first_op;      /* id of the member in the lowest set lane */
     uint64_t wdata;
     uint16_t enc;
@@ -19,8 +23,10 @@ struct spt_item {
 
 enum { IT_RESET = 1, IT_REG = 2, IT_WRITE = 4, IT_CTX_EL = 8, IT_CTX_ALLOW = 16 };
 
-/* Where each op was written, for spt_check_config(). */
+/* Where each `op` line was written, for spt_check_config(), and how many
+ * members it stands for (N of op*N, else 1). */
 struct spt_oploc {
+    uint64_t count;
     uint32_t line;
     uint32_t col;           /* of `op`, or of `lane=` when explicit */
     uint8_t lane;
@@ -45,7 +51,11 @@ typedef struct {
     int content;            /* a content line has been seen */
     int have_cfg;
     uint64_t cfg_line;
+    int version;            /* from line 1 */
 } parser_t;
+
+/* The ops[] entry (spt_trace_t) holding op id `id` (id < t->nops). */
+size_t spt_rec_of(const spt_trace_t *t, uint64_t id);
 
 /* Lexing (spt_lex.c). Each returns 0, or -1 with the error in p->err. */
 int spt_fail(parser_t *p, const char *at, const char *fmt, ...);

@@ -16,7 +16,21 @@ static int src_next(void *self, spu_cyc_t *c)
     }
     memset(c, 0, sizeof *c);
     c->cycle = k->cur;
-    if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
+    if (k->pos < t->nitems && t->items[k->pos].rep && t->items[k->pos].cycle <= k->cur) {
+        /* a cycle in the middle of an op*N: one member, nothing else */
+        const spt_item_t *it = &t->items[k->pos];
+        const uint64_t off = k->cur - it->cycle;
+        if (off + 1 == it->rep)
+            k->pos++;
+        for (unsigned l = 0; l < SPU_MAX_LANES; l++)
+            if (it->pop_mask >> l & 1)
+                c->op_id[l] = it->first_op + off;
+        c->pop_mask = it->pop_mask;
+        if (it->first_op + off + 1 > k->handed)
+            k->handed = it->first_op + off + 1;
+        k->el = it->el;
+        k->allow = it->allow;
+    } else if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
         const spt_item_t *it = &t->items[k->pos++];
         c->reset = (it->flags & IT_RESET) != 0;
         c->pop_mask = it->pop_mask;
@@ -46,7 +60,8 @@ static int src_op(void *self, uint64_t id, spu_op_t *op)
     const spt_cursor_t *k = self;
     if (id >= k->handed || id >= k->t->nops)
         return -1; /* never handed out: the caller's bug, not an op to invent */
-    *op = k->t->ops[id];
+    *op = k->t->ops[spt_rec_of(k->t, id)];
+    op->id = id;
     return 0;
 }
 
@@ -64,7 +79,27 @@ static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
     const spt_trace_t *t = k->t;
     uint64_t n = 0, np = 0;
     while (n < max_cycles && !k->done && k->cur <= t->last_cycle) {
-        if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
+        if (k->pos < t->nitems && t->items[k->pos].rep && t->items[k->pos].cycle <= k->cur) {
+            /* part of an op*N run: one member per cycle */
+            const spt_item_t *it = &t->items[k->pos];
+            if (it->el != k->el || it->allow != k->allow)
+                break;
+            const uint64_t off = k->cur - it->cycle;
+            uint64_t m = it->rep - off;
+            if (m > max_cycles - n)
+                m = max_cycles - n;
+            if (m > max_pops - np)
+                m = max_pops - np;
+            if (m == 0)
+                break;
+            np += m;
+            if (it->first_op + off + m > k->handed)
+                k->handed = it->first_op + off + m;
+            if (off + m == it->rep)
+                k->pos++;
+            k->cur += m;
+            n += m;
+        } else if (k->pos < t->nitems && t->items[k->pos].cycle == k->cur) {
             const spt_item_t *it = &t->items[k->pos];
             if ((it->flags & (IT_RESET | IT_REG)) || it->el != k->el || it->allow != k->allow)
                 break;

@@ -1,6 +1,8 @@
 /*
  * .spt writer: any stimulus, cycle by cycle, as a trace spt_load() reads back
- * to the same stimulus (docs/formats.md, "Writing").
+ * to the same stimulus (docs/formats.md, "Writing traces"). In version 2 a
+ * run of cycles that each carry one identical member and nothing else is
+ * held back and written as one `op*N` line when the run ends.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,13 +11,19 @@
 #include "spt_priv.h"
 
 
-void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name)
+void spt_write_begin_version(spt_writer_t *w, FILE *f, const char *cfg_name, int version)
 {
     memset(w, 0, sizeof *w);
     w->f = f;
-    fputs("spu-trace 1\n", f);
+    w->version = version == 1 ? 1 : 2;
+    fprintf(f, "spu-trace %d\n", w->version);
     if (cfg_name && cfg_name[0])
         fprintf(f, "cfg %s\n", cfg_name);
+}
+
+void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name)
+{
+    spt_write_begin_version(w, f, cfg_name, SPT_VERSION);
 }
 
 static void write_type(FILE *f, uint8_t type)
@@ -34,20 +42,52 @@ static void write_type(FILE *f, uint8_t type)
         }
 }
 
-int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
+/* `op` (n == 1) or `op*n` with the keys that differ from their defaults;
+ * lane= when lane is not `next`. */
+static void write_op(FILE *f, const spu_op_t *op, uint64_t n, unsigned lane, unsigned next)
+{
+    if (n == 1)
+        fputs("op", f);
+    else
+        fprintf(f, "op*%" PRIu64, n);
+    if (op->type)
+        write_type(f, op->type);
+    if (op->ev)
+        fprintf(f, " ev=0x%" PRIx64, op->ev);
+    if (op->ds_valid)
+        fprintf(f, " ds=0x%x", (unsigned)op->ds);
+    if (op->iss != 1)
+        fprintf(f, " iss=%" PRIu32, op->iss);
+    if (op->fin != 1)
+        fprintf(f, " fin=%" PRIu32, op->fin);
+    if (lane != next)
+        fprintf(f, " lane=%u", lane);
+    fputc('\n', f);
+}
+
+static int same_attrs(const spu_op_t *a, const spu_op_t *b)
+{
+    return a->type == b->type && a->ev == b->ev && a->ds_valid == b->ds_valid &&
+           (!a->ds_valid || a->ds == b->ds) && a->iss == b->iss && a->fin == b->fin;
+}
+
+/* Write the held-back run, if any: its first cycle's other lines are
+ * written already, and the current cycle becomes its last cycle. */
+static void flush_run(spt_writer_t *w)
+{
+    if (!w->run_n)
+        return;
+    /* a lane= of op*N applies in every cycle; without it the member takes
+     * the first free lane, lane 0 */
+    write_op(w->f, &w->run_op, w->run_n, w->run_lane, 0);
+    w->cur = w->run_start + w->run_n - 1;
+    w->run_n = 0;
+}
+
+/* The ctx, reset and w/r lines of cycle c (the current cycle). */
+static void write_controls(spt_writer_t *w, const spu_cyc_t *c, int ctx, int reg)
 {
     FILE *f = w->f;
-    int ctx = c->el != w->el || c->allow != w->allow;
-    int reg = c->reg_valid && !c->reset;
-    uint8_t pops = c->reset ? 0 : c->pop_mask;
-    w->started = 1;
-    w->last = c->cycle;
-    if (!ctx && !c->reset && !reg && !pops)
-        return 0;
-    if (c->cycle != w->cur) {
-        fprintf(f, "@%" PRIu64 "\n", c->cycle);
-        w->cur = c->cycle;
-    }
     if (ctx) {
         fputs("ctx", f);
         if (c->el != w->el)
@@ -68,27 +108,59 @@ int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
         else
             fprintf(f, "r %s\n", name);
     }
+}
+
+int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
+{
+    FILE *f = w->f;
+    int ctx = c->el != w->el || c->allow != w->allow;
+    int reg = c->reg_valid && !c->reset;
+    uint8_t pops = c->reset ? 0 : c->pop_mask;
+    const int one = pops && !(pops & (pops - 1u));
+    spu_op_t op;
+    w->started = 1;
+    w->last = c->cycle;
+    if (w->run_n) {
+        /* Does this cycle carry on the run: the next cycle, one identical
+         * member in the same lane? Then it joins the run; a context change
+         * or register access in it ends the run (their lines follow the
+         * op*N line, in its last cycle). */
+        if (one && pops == 1u << w->run_lane && c->cycle == w->run_start + w->run_n) {
+            if (src->op(src->self, c->op_id[w->run_lane], &op))
+                return -1;
+            if (same_attrs(&op, &w->run_op)) {
+                w->run_n++;
+                if (ctx || reg) {
+                    flush_run(w);
+                    write_controls(w, c, ctx, reg);
+                }
+                return 0;
+            }
+        }
+        flush_run(w);
+    }
+    if (!ctx && !c->reset && !reg && !pops)
+        return 0;
+    if (c->cycle != w->cur) {
+        fprintf(f, "@%" PRIu64 "\n", c->cycle);
+        w->cur = c->cycle;
+    }
+    write_controls(w, c, ctx, reg);
     unsigned next = 0;
     for (unsigned l = 0; l < SPU_MAX_LANES; l++) {
         if (!(pops >> l & 1))
             continue;
-        spu_op_t op;
         if (src->op(src->self, c->op_id[l], &op))
             return -1;
-        fputs("op", f);
-        if (op.type)
-            write_type(f, op.type);
-        if (op.ev)
-            fprintf(f, " ev=0x%" PRIx64, op.ev);
-        if (op.ds_valid)
-            fprintf(f, " ds=0x%x", (unsigned)op.ds);
-        if (op.iss != 1)
-            fprintf(f, " iss=%" PRIu32, op.iss);
-        if (op.fin != 1)
-            fprintf(f, " fin=%" PRIu32, op.fin);
-        if (l != next)
-            fprintf(f, " lane=%u", l);
-        fputc('\n', f);
+        if (one && w->version >= 2) {
+            /* the only member: it may start a run (written when it ends) */
+            w->run_n = 1;
+            w->run_start = c->cycle;
+            w->run_lane = (uint8_t)l;
+            w->run_op = op;
+            break;
+        }
+        write_op(f, &op, 1, l, next);
         next = l + 1;
     }
     return 0;
@@ -96,10 +168,10 @@ int spt_write_cycle(spt_writer_t *w, const spu_cyc_t *c, const spu_src_t *src)
 
 int spt_write_end(spt_writer_t *w)
 {
+    flush_run(w);
     if (w->started && w->last > w->cur) {
         fprintf(w->f, "@%" PRIu64 "\n", w->last);
         w->cur = w->last;
     }
     return fflush(w->f) == 0 && !ferror(w->f) ? 0 : -1;
 }
-

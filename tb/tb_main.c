@@ -146,8 +146,9 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     if (s->have_trace) {
         fprintf(e, "  %s %s --config %s%s\n", o->argv[0], o->trace, s->cfg.name, ro);
     } else {
+        /* the run's own length: a short run's stimulus depends on it (docs/generator.md) */
         fprintf(e, "  %s --config %s --seed %" PRIu64 " --cycles %" PRIu64, o->argv[0], s->cfg.name, o->seed,
-                r->fail_cycle + 1);
+                o->cycles);
         for (int i = 0; i < o->ngen; i++)
             fprintf(e, " --gen %s", o->gen[i]);
         fprintf(e, "%s\n", ro);
@@ -157,21 +158,66 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     fprintf(e, "  add --wave for an FST of the cycles around it, --shrink for a smaller trace\n");
 }
 
+/* A run needs samples, a kept and a rejected record to prove anything. When
+ * one is missing, say which, and estimate from what the run did see how many
+ * cycles would have been needed (assuming the stimulus goes on alike). */
 static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
 {
-    const char *why = NULL;
-    if (r->cycles == 0)
-        why = "no cycle was compared";
-    else if (r->log.samples == 0)
-        why = "no sample was selected";
-    else if (r->log.kept == 0)
-        why = "no record was kept";
-    else if (r->log.rejected == 0)
-        why = "no record was rejected";
-    if (!why || o->expect_vacuous)
+    const spl_log_t *l = &r->log;
+    const uint64_t n = r->cycles, pop = l->pmu[SPU_PMU_POP], recs = l->kept + l->rejected;
+    char why[160] = "", est[400] = "", reasons[200] = "";
+    if (n == 0) {
+        snprintf(why, sizeof why, "no cycle was compared");
+        snprintf(est, sizeof est, "the stimulus is empty");
+    } else if (l->samples == 0) {
+        snprintf(why, sizeof why, "no sample was selected");
+        const uint64_t irr = r->regs[SPU_REG_PMSIRR_EL1], interval = irr >> 8 & 0xFFFFFFu;
+        if (pop == 0)
+            snprintf(est, sizeof est, "nothing at all was seen: no member entered the population while profiling was "
+                                      "enabled (SAMPLE_POP 0); enable profiling (PMBLIMITR_EL1.E, PMSCR_EL1 for the EL, "
+                                      "ctx allow=1, PMBSR_EL1.S 0) before the members, or run longer (--cycles 100000 "
+                                      "or more for random stimulus)");
+        else if (l->collisions)
+            snprintf(est, sizeof est, "all %" PRIu64 " selections collided with a sample in flight", l->collisions);
+        else if (interval == 0)
+            snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, but PMSIRR_EL1.INTERVAL is 0 at the end",
+                     pop);
+        else
+            snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, one every %.1f cycles; a selection "
+                                      "needs about %" PRIu64 " (INTERVAL %" PRIu64 " x 256), so about %.0f cycles",
+                     pop, (double)n / (double)pop, interval * 256, interval, (double)interval * 256.0 * (double)n / (double)pop);
+    } else if (recs == 0) {
+        snprintf(why, sizeof why, "no record was made");
+        snprintf(est, sizeof est, "%" PRIu64 " samples, none of which finished with a record", l->samples);
+    } else if (l->kept == 0 || l->rejected == 0) {
+        const int none_kept = l->kept == 0;
+        snprintf(why, sizeof why, "no record was %s", none_kept ? "kept" : "rejected");
+        if (none_kept) {
+            static const unsigned order[6] = {SPU_WHY_DISCARD, SPU_WHY_DS, SPU_WHY_EV, SPU_WHY_LAT, SPU_WHY_NEV, SPU_WHY_TYPE};
+            size_t k = 0;
+            for (unsigned i = 0, b; i < 6 && k < sizeof reasons; i++) {
+                char w[16];
+                b = order[i];
+                if (!l->why[b])
+                    continue;
+                spl_why_str(1u << b, w, sizeof w);
+                k += (size_t)snprintf(reasons + k, sizeof reasons - k, "%s %s %" PRIu64, k ? "," : " (why:", w, l->why[b]);
+            }
+            if (k && k < sizeof reasons)
+                snprintf(reasons + k, sizeof reasons - k, ")");
+        }
+        /* With 0 of R seen, the missing outcome's share is likely under 1/R:
+         * a run long enough for about 3R records would likely show one. */
+        snprintf(est, sizeof est, "%s %" PRIu64 " record%s %s %s%s, one record every %.0f cycles; unless the filters %s "
+                                  "every record, seeing one %s likely takes %.0f cycles or more",
+                 recs > 1 ? "all" : "the", recs, recs > 1 ? "s" : "", recs > 1 ? "were" : "was",
+                 none_kept ? "rejected" : "kept", reasons, (double)n / (double)recs,
+                 none_kept ? "reject" : "keep", none_kept ? "kept" : "rejected", 3.0 * (double)n + (double)n / (double)recs);
+    }
+    if (!why[0] || o->expect_vacuous)
         return 0;
-    fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycles (a directed trace that expects this passes --expect-vacuous)\n",
-            why, r->cycles);
+    fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycles: %s (a directed trace that expects this passes --expect-vacuous)\n",
+            why, n, est);
     return 1;
 }
 

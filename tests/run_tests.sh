@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim tb reorder
+#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim tb front reorder
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -138,6 +138,19 @@ suite_engine() {
     [ "$p" -ge 4 ] || bad engine/suite "only $p engine tests ran: $(tail -2 "$TMP/eng.txt" | tr '\n' ' ')"
 }
 
+# Shrinking a planted one-character RTL bug, short runs not vacuous, and the
+# .spt version 2 forms against an independent expansion.
+suite_front() {
+    local t f
+    for t in shrink_test vacuity_test spt2_test; do
+        tests/$t.sh "$TMP" >"$TMP/$t.txt" 2>&1
+        grep -E '^(PASS|FAIL) ' "$TMP/$t.txt"
+        pass=$((pass + $(grep -c '^PASS ' "$TMP/$t.txt"))); f=$(grep -c '^FAIL ' "$TMP/$t.txt"); fail=$((fail + f))
+        [ "$f" -eq 0 ] || failed+=("$t ($f)")
+        [ "$(grep -c '^PASS ' "$TMP/$t.txt")" -gt 0 ] || bad "front/$t" "no test ran: $(tail -2 "$TMP/$t.txt" | tr '\n' ' ')"
+    done
+}
+
 # The register order of the toml must not matter (C and RTL alike).
 suite_reorder() {
     mkdir -p "$TMP/reorder"
@@ -218,7 +231,7 @@ suite_tb() {
 
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(gen lint spec engine api vectors bad csim)
-[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb reorder)
+[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb front reorder)
 for s in "${suites[@]}"; do
     echo "== $s"
     "suite_$s"
