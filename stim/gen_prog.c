@@ -54,11 +54,16 @@ static uint64_t fcr_value(spu_gen_t *g)
 {
     uint64_t v = 0;
     const uint32_t pf = g->p.p_filter;
-    v |= (uint64_t)PCT(g, pf) << 0 | (uint64_t)PCT(g, pf) << 1 | (uint64_t)PCT(g, pf) << 2 |
-         (uint64_t)PCT(g, pf) << 3 | (uint64_t)PCT(g, pf) << 4;
-    v |= (rng_next(&g->rng) & 0x1Full) << 16;
+    /* One draw per statement: the order of draws is the stimulus. */
+    v |= SPU_PUT(PMSFCR_EL1, FE, PCT(g, pf));
+    v |= SPU_PUT(PMSFCR_EL1, FT, PCT(g, pf));
+    v |= SPU_PUT(PMSFCR_EL1, FL, PCT(g, pf));
+    v |= SPU_PUT(PMSFCR_EL1, FnE, PCT(g, pf));
+    v |= SPU_PUT(PMSFCR_EL1, FDS, PCT(g, pf));
+    const uint64_t type = rng_next(&g->rng); /* TYPE<2:0> = B, LD, ST; TYPE<4:3> = FP, SIMD */
+    v |= SPU_PUT(PMSFCR_EL1, TYPE, type) | SPU_PUT(PMSFCR_EL1, TYPEX, type >> 3);
     if (PCT(g, 30))
-        v |= (rng_next(&g->rng) & 0x1Full) << 48;
+        v |= SPU_PUT(PMSFCR_EL1, TYPEm, rng_next(&g->rng));
     if (PCT(g, 5))
         v |= rng_next(&g->rng); /* RES0 bits must read back as zero */
     return v;
@@ -75,21 +80,49 @@ static uint64_t irr_value(spu_gen_t *g, int start)
         interval = 1;
     else
         interval = g->p.int_min + rng_below(&g->rng, g->p.int_max - g->p.int_min + 1);
-    uint64_t v = (interval & 0xFFFFFFu) << 8 | (uint64_t)PCT(g, g->p.p_rnd);
-    if (PCT(g, 3))
-        v |= rng_next(&g->rng) & 0xFFFFFFFF000000FEull; /* RES0 junk */
+    uint64_t v = SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, PCT(g, g->p.p_rnd));
+    if (PCT(g, 3)) /* RES0 junk */
+        v |= rng_next(&g->rng) & ~(SPU_F_PMSIRR_EL1_INTERVAL_MASK | SPU_F_PMSIRR_EL1_RND_MASK);
     return v;
+}
+
+/* PMBLIMITR_EL1: a random LIMIT, FM = 0 (no discard), E = 1. */
+static uint64_t limitr_plain(spu_gen_t *g)
+{
+    const uint64_t limit = rng_next(&g->rng) >> SPU_F_PMBLIMITR_EL1_LIMIT_LSB;
+    return SPU_PUT(PMBLIMITR_EL1, LIMIT, limit) | SPU_PUT(PMBLIMITR_EL1, E, 1);
+}
+
+/* PMSFCR_EL1 v with FL the only filter enabled (TYPE and masks kept). */
+static uint64_t latency_filter_only(uint64_t v)
+{
+    v &= ~(SPU_F_PMSFCR_EL1_FE_MASK | SPU_F_PMSFCR_EL1_FT_MASK | SPU_F_PMSFCR_EL1_FL_MASK |
+           SPU_F_PMSFCR_EL1_FnE_MASK | SPU_F_PMSFCR_EL1_FDS_MASK);
+    return v | SPU_PUT(PMSFCR_EL1, FL, 1);
 }
 
 static uint64_t limitr_value(spu_gen_t *g)
 {
-    uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : rng_below(&g->rng, 4);
-    return (rng_next(&g->rng) & ~0xFFFull) | fm << 1 | 1u;
+    const uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : rng_below(&g->rng, 4);
+    const uint64_t limit = rng_next(&g->rng) >> SPU_F_PMBLIMITR_EL1_LIMIT_LSB;
+    return SPU_PUT(PMBLIMITR_EL1, LIMIT, limit) | SPU_PUT(PMBLIMITR_EL1, FM, fm) | SPU_PUT(PMBLIMITR_EL1, E, 1);
+}
+
+/* PMSCR_EL1 with sampling at EL0 and EL1. */
+static uint64_t pmscr_both_els(void)
+{
+    return SPU_PUT(PMSCR_EL1, E0SPE, 1) | SPU_PUT(PMSCR_EL1, E1SPE, 1);
 }
 
 static uint64_t pmscr_value(spu_gen_t *g)
 {
-    return PCT(g, 80) ? 3 : rng_below(&g->rng, 4) | (rng_next(&g->rng) & 0x78u);
+    if (PCT(g, 80))
+        return pmscr_both_els();
+    const uint32_t els = rng_below(&g->rng, 4);
+    const uint64_t rest = rng_next(&g->rng); /* CX, PA, TS, PCT: no effect on sampling */
+    return SPU_PUT(PMSCR_EL1, E0SPE, els) | SPU_PUT(PMSCR_EL1, E1SPE, els >> 1) |
+           SPU_PUT(PMSCR_EL1, CX, rest >> 3) | SPU_PUT(PMSCR_EL1, PA, rest >> 4) |
+           SPU_PUT(PMSCR_EL1, TS, rest >> 5) | SPU_PUT(PMSCR_EL1, PCT, rest >> 6);
 }
 
 /* One register write chosen among the filter and interval controls. */
@@ -104,10 +137,13 @@ static void write_some(spu_gen_t *g)
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
                  PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2)); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
-    case 6: /* a small remaining interval, as a context switch restores it */
+    case 6: { /* a small remaining interval, as a context switch restores it */
+        const uint64_t count = rng_below(&g->rng, 600);
+        const uint64_t ecount = PCT(g, 30) ? rng_next(&g->rng) : 0;
         push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1,
-             rng_below(&g->rng, 600) | (PCT(g, 30) ? rng_next(&g->rng) << 56 : 0));
+             SPU_PUT(PMSICR_EL1, COUNT, count) | SPU_PUT(PMSICR_EL1, ECOUNT, ecount));
         break;
+    }
     case 7: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g)); break;
     default: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0); break;
     }
@@ -123,21 +159,20 @@ void gen_prog_program(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
     const int fit = g->short_run;
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1,
-         fit ? (rng_next(&g->rng) & ~0xFFFull) | 1u : limitr_value(g));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? (fcr_value(g) & ~0x1Full) | 1u << 2 : fcr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); /* page aligned */
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, fit ? limitr_plain(g) : limitr_value(g));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? latency_filter_only(fcr_value(g)) : fcr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FNE)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FDS)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
-         fit ? (1u + g->p.fin_max / 2) & 0xFFFu : rng_below(&g->rng, 2 * g->p.fin_max + 2));
+         fit ? SPU_PUT(PMSLATFR_EL1, MINLAT, 1u + g->p.fin_max / 2) : rng_below(&g->rng, 2 * g->p.fin_max + 2));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, fit));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | (fit ? 3u : 0));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | (fit ? pmscr_both_els() : 0));
 }
 
 /* Several selections in one cycle (LANES > 1): with ERnd they need the
@@ -148,8 +183,9 @@ static void close_selections(spu_gen_t *g)
 {
     const uint64_t e = 1 + rng_below(&g->rng, 6);
     const uint64_t c = e + rng_below(&g->rng, g->cfg->lanes + 1);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, (1u + rng_below(&g->rng, 2)) << 8 | 1u);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, e << 56 | c);
+    const uint64_t interval = 1u + rng_below(&g->rng, 2);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, 1));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, SPU_PUT(PMSICR_EL1, ECOUNT, e) | SPU_PUT(PMSICR_EL1, COUNT, c));
 }
 
 void gen_prog_reprogram(spu_gen_t *g)
@@ -168,9 +204,9 @@ void gen_prog_reprogram(spu_gen_t *g)
 static void restart(spu_gen_t *g)
 {
     push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, (rng_next(&g->rng) & ~0xFFFull) | 1u);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | 3u);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | pmscr_both_els());
 }
 
 void gen_prog_toggle(spu_gen_t *g)
@@ -183,7 +219,7 @@ void gen_prog_toggle(spu_gen_t *g)
     case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? rng_below(&g->rng, 2) : rng_below(&g->rng, 4)), 1); break;
     case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
-    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, PCT(g, 50) ? 1u << 17 : 0); break;
+    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, SPU_PUT(PMBSR_EL1, S, PCT(g, 50))); break;
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, PCT(g, 70) ? limitr_value(g) : 0); break;
     default: push_ctx(g, g->el, 1); break;
     }

@@ -171,7 +171,7 @@ static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
         snprintf(est, sizeof est, "the stimulus is empty");
     } else if (l->samples == 0) {
         snprintf(why, sizeof why, "no sample was selected");
-        const uint64_t irr = r->regs[SPU_REG_PMSIRR_EL1], interval = irr >> 8 & 0xFFFFFFu;
+        const uint64_t irr = r->regs[SPU_REG_PMSIRR_EL1], interval = SPU_GET(irr, PMSIRR_EL1, INTERVAL);
         if (pop == 0)
             snprintf(est, sizeof est, "nothing at all was seen: no member entered the population while profiling was "
                                       "enabled (SAMPLE_POP 0); enable profiling (PMBLIMITR_EL1.E, PMSCR_EL1 for the EL, "

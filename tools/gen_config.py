@@ -274,6 +274,8 @@ def emit_c(g, src):
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
     h.append("/* Field value: SPU_GET(PMSIRR_EL1 value, PMSIRR_EL1, INTERVAL) */")
     h.append("#define SPU_GET(v, reg, field) (((uint64_t)(v) & SPU_F_##reg##_##field##_MASK) >> SPU_F_##reg##_##field##_LSB)")
+    h.append("/* Field placed in its register: SPU_PUT(PMSIRR_EL1, INTERVAL, 0x100); bits beyond the field are dropped */")
+    h.append("#define SPU_PUT(reg, field, x) (((uint64_t)(x) << SPU_F_##reg##_##field##_LSB) & SPU_F_##reg##_##field##_MASK)")
     h.append("")
     h.append("/* Features (bit positions in spu_config_t.features) */")
     for i, f in enumerate(FEATURES):
