@@ -25,6 +25,24 @@ check() {
     if "$@" >"$TMP/out" 2>&1; then ok "$name"; else bad "$name" "$(tail -3 "$TMP/out" | tr '\n' ' ')"; fi
 }
 
+# script NAME MIN [PREFIX] -- CMD...: run a test script that prints PASS/FAIL
+# lines, count them (PREFIX/ before each name when given), and fail NAME when
+# fewer than MIN passed or the script failed without saying which test.
+script() {
+    local name=$1 min=$2 prefix=$3 out p f rc
+    shift 4
+    out="$TMP/$name.txt"
+    "$@" >"$out" 2>&1
+    rc=$?
+    grep -E '^(PASS|FAIL) ' "$out" | sed -E "s#^(PASS|FAIL) #\1 ${prefix:+$prefix/}#"
+    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$f" -eq 0 ] || failed+=("$name ($f)")
+    if [ "$p" -lt "$min" ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+        bad "$name/suite" "only $p passed (want $min), exit $rc: $(tail -2 "$out" | tr '\n' ' ')"
+    fi
+}
+
 suite_gen() {
     check gen/check_gen tests/check_gen.sh
     # check-gen must be able to fail: a hand-edited generated file is caught.
@@ -45,17 +63,7 @@ suite_gen() {
 }
 
 suite_spec() {
-    $B/spu-spec-tests >"$TMP/spec.txt" 2>&1
-    local rc=$?
-    grep -E '^(PASS|FAIL) ' "$TMP/spec.txt" | sed 's/^\(PASS\|FAIL\) /\1 spec\//'
-    local p f
-    p=$(grep -c '^PASS ' "$TMP/spec.txt")
-    f=$(grep -c '^FAIL ' "$TMP/spec.txt")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("spec ($f)")
-    if [ "$p" -lt 60 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
-        bad spec/suite "only $p cases ran or exit $rc"
-    fi
+    script spec 60 spec -- $B/spu-spec-tests
 }
 
 # A golden vector: the hand-derived .spl must match what each tool logs.
@@ -129,48 +137,25 @@ EOT
 }
 
 suite_engine() {
-    $B/spu-engine-tests tests/vectors/d17_5_5_discard.spt >"$TMP/eng.txt" 2>&1
-    grep -E '^(PASS|FAIL) ' "$TMP/eng.txt"
-    local p f
-    p=$(grep -c '^PASS ' "$TMP/eng.txt"); f=$(grep -c '^FAIL ' "$TMP/eng.txt")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("engine ($f)")
-    [ "$p" -ge 4 ] || bad engine/suite "only $p engine tests ran: $(tail -2 "$TMP/eng.txt" | tr '\n' ' ')"
+    script engine 4 "" -- $B/spu-engine-tests tests/vectors/d17_5_5_discard.spt
 }
 
 # Shrinking a planted one-character RTL bug, short runs not vacuous, and the
 # .spt version 2 forms against an independent expansion.
 suite_front() {
-    local t f
-    for t in shrink_test vacuity_test spt2_test; do
-        tests/$t.sh "$TMP" >"$TMP/$t.txt" 2>&1
-        grep -E '^(PASS|FAIL) ' "$TMP/$t.txt"
-        pass=$((pass + $(grep -c '^PASS ' "$TMP/$t.txt"))); f=$(grep -c '^FAIL ' "$TMP/$t.txt"); fail=$((fail + f))
-        [ "$f" -eq 0 ] || failed+=("$t ($f)")
-        [ "$(grep -c '^PASS ' "$TMP/$t.txt")" -gt 0 ] || bad "front/$t" "no test ran: $(tail -2 "$TMP/$t.txt" | tr '\n' ' ')"
-    done
+    script shrink 1 "" -- tests/shrink_test.sh "$TMP"
+    script vacuity 1 "" -- tests/vacuity_test.sh "$TMP"
+    script spt2 1 "" -- tests/spt2_test.sh "$TMP"
 }
 
 # The register order of the toml must not matter (C and RTL alike).
 suite_reorder() {
     mkdir -p "$TMP/reorder"
-    tests/reorder_regs.sh "$TMP/reorder" >"$TMP/reorder.txt" 2>&1
-    grep -E '^(PASS|FAIL) ' "$TMP/reorder.txt"
-    local p f
-    p=$(grep -c '^PASS ' "$TMP/reorder.txt"); f=$(grep -c '^FAIL ' "$TMP/reorder.txt")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("reorder ($f)")
-    [ "$p" -gt 10 ] || bad reorder/suite "only $p reorder tests ran: $(tail -3 "$TMP/reorder.txt" | tr '\n' ' ')"
+    script reorder 10 "" -- tests/reorder_regs.sh "$TMP/reorder"
 }
 
 suite_api() {
-    tests/api_example.sh >"$TMP/api.txt" 2>&1
-    grep -E '^(PASS|FAIL) ' "$TMP/api.txt"
-    local p f
-    p=$(grep -c '^PASS ' "$TMP/api.txt"); f=$(grep -c '^FAIL ' "$TMP/api.txt")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("api ($f)")
-    [ "$p" -gt 0 ] || bad api/suite "no api test ran"
+    script api 3 "" -- tests/api_example.sh
 }
 
 suite_csim() {
@@ -220,13 +205,7 @@ suite_lint() {
 
 suite_tb() {
     [ -x $TB ] || { bad tb/built "missing $TB"; return; }
-    tests/tb_tests.sh "$TMP" >"$TMP/tb.txt" 2>&1
-    cat "$TMP/tb.txt" | grep -E '^(PASS|FAIL) '
-    local p f
-    p=$(grep -c '^PASS ' "$TMP/tb.txt"); f=$(grep -c '^FAIL ' "$TMP/tb.txt")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("tb ($f)")
-    [ "$p" -gt 0 ] || bad tb/suite "no tb test ran: $(tail -3 "$TMP/tb.txt" | tr '\n' ' ')"
+    script tb 1 "" -- tests/tb_tests.sh "$TMP"
 }
 
 suites=("$@")
