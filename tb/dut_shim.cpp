@@ -107,9 +107,16 @@ void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
         o->rec_iss_lat[p] = (uint16_t)get(t->rec_iss_lat_o, 16 * p, 16);
     }
     // pmu_o packs SAMPLE_<NAME> at [SPU_PMU_W * SPU_PMU_<NAME> +: SPU_PMU_W],
-    // the configs/spu.toml order of out.pmu[].
-    for (unsigned i = 0; i < SPU_NPMU; i++)
-        o->pmu[i] = (uint8_t)get(t->pmu_o, SPU_PMU_W * i, SPU_PMU_W);
+    // the configs/spu.toml order of out.pmu[]. Most cycles count at most
+    // SAMPLE_POP: one field to unpack instead of every one.
+    static_assert(SPU_PMU_W * SPU_NPMU <= 64, "pmu_o is read as one 64-bit word");
+    constexpr uint64_t field = (1ull << SPU_PMU_W) - 1;
+    const uint64_t pmu = (uint64_t)t->pmu_o;
+    if (!(pmu & ~(field << (SPU_PMU_W * SPU_PMU_POP))))
+        o->pmu[SPU_PMU_POP] = (uint8_t)(pmu >> (SPU_PMU_W * SPU_PMU_POP));
+    else
+        for (unsigned i = 0; i < SPU_NPMU; i++)
+            o->pmu[i] = (uint8_t)((pmu >> (SPU_PMU_W * i)) & field);
     o->reg_undef = t->reg_undef_o;
     o->obs_enabled = t->obs_enabled_o;
     o->reg_rdata = t->reg_rdata_o;
