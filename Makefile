@@ -18,8 +18,8 @@ CSTD      := -std=c11
 CWARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
 # -O2 for speed; -g so a crash report or perf profile names lines.
 COPT      ?= -O2 -g
-# POSIX for clock_gettime/isatty/strtok_r/readlink in the front ends.
-CDEFS     := -D_POSIX_C_SOURCE=200809L
+# POSIX 2008 with XSI for clock_gettime/isatty/strtok_r/readlink/realpath in the front ends.
+CDEFS     := -D_XOPEN_SOURCE=700
 # Header dependencies come from the compiler.
 CDEP       = -MMD -MP
 
@@ -38,7 +38,7 @@ GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh)
 
 # Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb.
 # A layer is compiled with the include paths of itself and the layers below
-# it only, so an upward include does not compile (tests/check_layers.sh also
+# it only, so an upward include does not compile (tests/check_layers.py also
 # checks it, and that no two files depend on each other).
 INC_golden := -Igolden -I$(GEN)
 INC_stim   := -Istim $(INC_golden)
@@ -62,14 +62,18 @@ ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_
 .PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 # ------------------------------------------------------------------ generation
 gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog includes
 
-$(GEN_C) $(GEN_V) &: $(CFG_SRC) tools/gen_config.py
+# The generator rewrites only files whose text changed (so an unchanged
+# header rebuilds nothing); the stamp records that it ran.
+$(GEN_C) $(GEN_V): $(BUILD)/gen.stamp ;
+$(BUILD)/gen.stamp: $(CFG_SRC) tools/gen_config.py
 	@echo "  GEN     $(GEN) from $(CFG_SRC)"
 	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
+	@touch $@
 
 check-gen: gen ## prove the C and Verilog expansions agree and are up to date
 	@BUILD=$(BUILD) tests/check_gen.sh
@@ -113,7 +117,6 @@ $(BUILD)/spu-engine-tests: $(call objs,$(ENGINE_TEST_SRC)) $(ENGINE_LIBS)
 	@echo "  LINK    $@"
 	@$(CC) $(COPT) -o $@ $^
 
--include $(ALL_OBJS:.o=.d)
 
 # ------------------------------------------------------------------ Verilated DUT
 VL        := $(BUILD)/vl
@@ -144,9 +147,9 @@ $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 	@$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a >/dev/null
 	@cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
 
-$(VL)/%/dut_shim.o: tb/dut_shim.cpp tb/dut.h $(VL)/%/lib.a
+$(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for $*"
-	@$(VL_CXX) $(INC_tb) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
+	@$(VL_CXX) $(CDEP) $(INC_tb) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
 	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DVROOT_HDR='"Vspu_$(call cid,$*)___024root.h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
 	    -DRTL_DIGEST='"$(RTL_DIGEST)"' -c $< -o $@
 
@@ -213,3 +216,6 @@ deps-build:
 
 clean: ## remove build/
 	rm -rf $(BUILD)
+
+# Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d)

@@ -51,6 +51,11 @@ typedef struct spu_in {
     uint8_t prof_allowed;                 /* rest-of-PE profiling permission */
 } spu_in_t;
 
+/* Bytes of spu_out_t before `reserved`, and the reserved bytes that bring
+ * reg_rdata to an 8-byte boundary (1..8, so the array is never empty). */
+#define SPU_OUT_SMALL_BYTES (6 + SPU_MAX_LANES + 6 * SPU_MAX_SLOTS + SPU_NPMU)
+#define SPU_OUT_RESERVED (8 - SPU_OUT_SMALL_BYTES % 8)
+
 /* Registered outputs: the results of one cycle's inputs. Fields of lanes and
  * ports that are not valid are zero. */
 typedef struct spu_out {
@@ -66,6 +71,7 @@ typedef struct spu_out {
     uint8_t pmu[SPU_NPMU];                /* per-cycle count of each SAMPLE_* event */
     uint8_t reg_undef;                    /* last access was UNDEFINED */
     uint8_t obs_enabled;                  /* profiling enabled in that cycle */
+    uint8_t reserved[SPU_OUT_RESERVED];   /* always 0: no padding anywhere, so outputs compare as bytes */
     uint64_t reg_rdata;                   /* read data (0 unless a read) */
     uint64_t obs_pmsicr;                  /* PMSICR_EL1 after that cycle */
 } spu_out_t;

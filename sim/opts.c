@@ -3,6 +3,7 @@
  * the value; nothing is ignored.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@ static void usage(FILE *f, const char *prog, int tb)
     if (tb)
         fprintf(f, "  --cycles N          cycles of generated stimulus (default 1000000)\n");
     else
-        fprintf(f, "  --ops N             population members of generated stimulus (default 1000000)\n");
+        fprintf(f, "  --ops N             population members the generator offers (default 1000000); --stats\n"
+                   "                      counts as 'members' those offered while profiling was enabled\n");
     if (!tb)
         fprintf(f, "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
                    "  --emit-trace FILE   also write the stimulus as a .spt trace\n");
@@ -40,6 +42,8 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --expect-vacuous    a trace that selects nothing is not a failure\n"
                    "  --dut-only          benchmark: the DUT alone on the same stimulus (no model, no compare)\n"
                    "  --inject SIG@CYCLE  flip bit 0 of a model output in one cycle (checker self-test)\n"
+                   "  --fail-dir DIR      where a failure's stimulus, wave and reduced trace go (default: fail/\n"
+                   "                      beside the spu-tb binary)\n"
                    "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
                    "                      cycle where the Verilated model allows it; the logs are identical)\n"
                    "  (regressions over many seeds: tools/regress.py, make regress)\n");
@@ -55,12 +59,16 @@ static int parse_u64(const char *opt, const char *s, uint64_t *v)
     char *end;
     errno = 0;
     if (!s || !*s || *s == '-') {
-        fprintf(stderr, "error: %s needs a number, got '%s'\n", opt, s ? s : "");
+        fprintf(stderr, "error: %s needs a number of 0 or more, got '%s'\n", opt, s ? s : "");
         return -1;
     }
     *v = strtoull(s, &end, 0);
-    if (*end || errno) {
+    if (*end || end == s) {
         fprintf(stderr, "error: %s: '%s' is not a number\n", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE) {
+        fprintf(stderr, "error: %s: '%s' is out of range (at most 2^64-1)\n", opt, s);
         return -1;
     }
     return 0;
@@ -97,6 +105,10 @@ static int check_combination(const spu_opts_t *o)
         bad = "--inject", why = "--dut-only compares nothing, so an injected difference cannot be caught";
     else if (o->dut_only && o->expect_vacuous)
         bad = "--expect-vacuous", why = "--dut-only does not check vacuity";
+    else if (o->dut_only && o->stats)
+        bad = "--stats", why = "--dut-only runs no model, so there are no statistics to print";
+    else if (o->tb && o->expect_vacuous && !o->trace)
+        bad = "--expect-vacuous", why = "it is for a directed trace; a random run must select, keep and reject";
     else if (o->tb && o->nknob)
         bad = "--knob", why = "in the RTL the knobs are parameters of a build; pick a configuration that has them (e.g. v1-alt, wide-alt)";
     else if (o->tb && o->emit)
@@ -118,9 +130,21 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     o->progress = isatty(2);
     o->argc = argc;
     o->argv = argv;
+    /* An option that takes one value (or a flag) may be given once: a second
+     * one would silently replace the first. --knob and --gen add up. */
+    static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
+                                       "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
+                                       "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
+                                       "--inject", "--fail-dir"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        for (size_t k = 0; k < sizeof once / sizeof once[0]; k++)
+            for (int j = 1; j < i && !strcmp(a, once[k]); j++)
+                if (!strcmp(argv[j], a)) {
+                    fprintf(stderr, "error: %s given twice (it takes one value; the second would replace the first)\n", a);
+                    return -1;
+                }
 #define NEEDS_VALUE                                                            \
     do {                                                                       \
         if (!v) {                                                              \
@@ -137,10 +161,6 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             return 1;
         } else if (!strcmp(a, "--config")) {
             NEEDS_VALUE;
-            if (o->config) {
-                fprintf(stderr, "error: --config given twice ('%s' and '%s')\n", o->config, v);
-                return -1;
-            }
             o->config = v;
         } else if (!strcmp(a, "--seed")) {
             NEEDS_VALUE;
@@ -198,14 +218,30 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->init_seed))
                 return -1;
+            if (o->init_seed < 1 || o->init_seed > 0x7FFFFFFF) {
+                fprintf(stderr, "error: --init-seed %s: Verilator's +verilator+seed takes 1..2147483647\n", v);
+                return -1;
+            }
+        } else if (tb && !strcmp(a, "--fail-dir")) {
+            NEEDS_VALUE;
+            o->fail_dir = v;
         } else if (tb && !strcmp(a, "--inject")) {
             NEEDS_VALUE;
             o->inject = v;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "error: unknown option '%s' (try --help)\n", a);
+            static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
+                                                  "--expect-vacuous", "--init-seed", "--inject", "--fail-dir"};
+            const char *hint = "";
+            for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
+                if (!tb && !strcmp(a, tb_only[k]))
+                    hint = !strcmp(a, "--cycles") ? " (it is spu-tb's; spu-csim runs --ops N members)" : " (it is spu-tb's)";
+            if (tb && (!strcmp(a, "--ops") || !strcmp(a, "--no-skip") || !strcmp(a, "--knob") || !strcmp(a, "--emit-trace")))
+                hint = !strcmp(a, "--ops") ? " (it is spu-csim's; spu-tb runs --cycles N)" : " (it is spu-csim's)";
+            fprintf(stderr, "error: unknown option '%s'%s (try --help)\n", a, hint);
             return -1;
         } else if (o->trace) {
-            fprintf(stderr, "error: more than one trace given ('%s' and '%s')\n", o->trace, a);
+            fprintf(stderr, "error: more than one trace given ('%s' and '%s'; a stray argument, or a value that needs quotes?)\n",
+                    o->trace, a);
             return -1;
         } else {
             o->trace = a;
@@ -257,13 +293,38 @@ static int apply_gen(const spu_opts_t *o, gen_params_t *gp)
     return 0;
 }
 
-/* 1 when paths a and b are spelt alike or name the same existing file. */
+/* The absolute form of path: realpath() of the file, or of its directory
+ * when the file does not exist yet. 0, or -1 when neither resolves. */
+static int canon_path(const char *path, char *out)
+{
+    if (realpath(path, out))
+        return 0;
+    char dir[PATH_MAX], res[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+    if (!realpath(dir, res))
+        return -1;
+    const int n = snprintf(out, PATH_MAX, "%s/%s", strcmp(res, "/") ? res : "", base);
+    return n > 0 && n < PATH_MAX ? 0 : -1;
+}
+
+/* 1 when paths a and b name the same file, existing (also through a link)
+ * or about to be created. */
 static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    if (a && b && !strcmp(a, b))
+    char ca[PATH_MAX], cb[PATH_MAX];
+    if (!a || !b)
+        return 0;
+    if (!strcmp(a, b))
         return 1;
-    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return canon_path(a, ca) == 0 && canon_path(b, cb) == 0 && !strcmp(ca, cb);
 }
 
 spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g)
@@ -361,9 +422,14 @@ int opts_teardown(spu_setup_t *s)
         }
         s->emit_f = NULL;
     }
-    if (s->log_f && (fflush(s->log_f) || ferror(s->log_f) || (s->log_f != stdout && fclose(s->log_f)))) {
-        fprintf(stderr, "error: the log could not be written completely\n");
-        rc = -1;
+    if (s->log_f) {
+        int bad = fflush(s->log_f) != 0 || ferror(s->log_f);
+        if (s->log_f != stdout && fclose(s->log_f) != 0) /* closed whatever fflush said */
+            bad = 1;
+        if (bad) {
+            fprintf(stderr, "error: the log could not be written completely\n");
+            rc = -1;
+        }
     }
     s->log_f = NULL;
     return rc;

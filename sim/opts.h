@@ -31,6 +31,7 @@ typedef struct spu_opts {
     /* tb only */
     int wave, shrink, expect_vacuous, dut_only, full_clock;
     const char *inject;          /* --inject SIGNAL@CYCLE */
+    const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
     int argc;
     char **argv;

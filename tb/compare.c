@@ -11,7 +11,7 @@
 typedef struct field {
     const char *name;
     size_t off, size;            /* member offset and element size */
-    int per;                     /* 0 scalar, 1 per lane, 2 per port, 3 per PMU event */
+    int per;                     /* 0 scalar, 1 per lane, 2 per port, 3 per PMU event, 4 reserved byte */
 } field_t;
 
 #define F(n, m, per) {n, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m[0]), per}
@@ -24,6 +24,7 @@ static const field_t fields[] = {
     F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu_o", pmu, 3),
     S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
     S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
+    F("spu_out_t.reserved", reserved, 4), /* never nonzero; listed so a difference is named */
 };
 #undef F
 #undef S
@@ -40,7 +41,7 @@ static uint64_t load(const void *p, size_t size)
 
 static unsigned count(int per)
 {
-    return per == 1 ? SPU_MAX_LANES : per == 2 ? SPU_MAX_SLOTS : per == 3 ? SPU_NPMU : 1;
+    return per == 1 ? SPU_MAX_LANES : per == 2 ? SPU_MAX_SLOTS : per == 3 ? SPU_NPMU : per == 4 ? SPU_OUT_RESERVED : 1;
 }
 
 static void elem_name(const field_t *f, unsigned i, char *buf, size_t len)
@@ -49,6 +50,8 @@ static void elem_name(const field_t *f, unsigned i, char *buf, size_t len)
         snprintf(buf, len, "%s", f->name);
     else if (f->per == 3) /* the event's slice of the packed pmu_o, by its name */
         snprintf(buf, len, "%s[%s]", f->name, spu_pmu_name((int)i));
+    else if (f->per == 4)
+        snprintf(buf, len, "%s[%u]", f->name, i);
     else
         snprintf(buf, len, "%s[%s %u]", f->name, f->per == 1 ? "lane" : "port", i);
 }
@@ -93,6 +96,23 @@ int cmp_perturb(spu_out_t *o, const char *name)
         }
     }
     return -1;
+}
+
+int cmp_signal_exists(const spu_config_t *cfg, const char *name)
+{
+    char buf[40];
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        const field_t *f = &fields[k];
+        const unsigned n = f->per == 1 ? cfg->lanes : f->per == 2 ? cfg->slots : count(f->per);
+        for (unsigned i = 0; i < n; i++) {
+            if (f->per == 3 && !spu_pmu_implemented(cfg, (int)i))
+                continue;
+            elem_name(f, i, buf, sizeof buf);
+            if (strcmp(buf, name) == 0 || (i == 0 && strcmp(f->name, name) == 0))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 void cmp_out_str(const spu_config_t *cfg, const spu_out_t *o, char *buf, size_t len)

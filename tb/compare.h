@@ -15,23 +15,25 @@ typedef struct cmp_diff {
     uint64_t dut, model;
 } cmp_diff_t;
 
-/* spu_out_t compared without its padding: the 8- and 16-bit members up to
- * obs_enabled form one padding-free block (asserted member by member below),
- * the two 64-bit members end the struct and are compared as values. Unused
- * lanes and ports are inside the block, so they must match (zero) too. */
+/* spu_out_t is compared as bytes: it has no padding. The 8- and 16-bit
+ * members, then `reserved` (always zero) up to an 8-byte boundary, then the
+ * two 64-bit members, each right after the one before (asserted member by
+ * member), and nothing after them. A member added anywhere breaks one of
+ * these assertions instead of escaping the compare. Unused lanes and ports
+ * are inside the block, so they must match (zero) too. */
 #define CMP_NEXT(a, b) (offsetof(spu_out_t, b) == offsetof(spu_out_t, a) + sizeof(((spu_out_t *)0)->a))
 _Static_assert(offsetof(spu_out_t, smp_valid) == 0 && CMP_NEXT(smp_valid, col_valid) &&
                    CMP_NEXT(col_valid, smp_slot) && CMP_NEXT(smp_slot, rec_valid) &&
                    CMP_NEXT(rec_valid, rec_keep) && CMP_NEXT(rec_keep, rec_slot) &&
                    CMP_NEXT(rec_slot, rec_why) && CMP_NEXT(rec_why, rec_tot_lat) &&
                    CMP_NEXT(rec_tot_lat, rec_iss_lat) && CMP_NEXT(rec_iss_lat, pmu) &&
-                   CMP_NEXT(pmu, reg_undef) && CMP_NEXT(reg_undef, obs_enabled),
-               "spu_out_t: the 8/16-bit block has padding; update cmp_equal()");
-_Static_assert(offsetof(spu_out_t, obs_pmsicr) + sizeof(uint64_t) == sizeof(spu_out_t) &&
-                   offsetof(spu_out_t, reg_rdata) + sizeof(uint64_t) == offsetof(spu_out_t, obs_pmsicr),
-               "spu_out_t: reg_rdata and obs_pmsicr must be its last members; update cmp_equal()");
+                   CMP_NEXT(pmu, reg_undef) && CMP_NEXT(reg_undef, obs_enabled) &&
+                   CMP_NEXT(obs_enabled, reserved) && CMP_NEXT(reserved, reg_rdata) &&
+                   CMP_NEXT(reg_rdata, obs_pmsicr) &&
+                   offsetof(spu_out_t, obs_pmsicr) + sizeof(uint64_t) == sizeof(spu_out_t),
+               "spu_out_t has padding or a member cmp_equal() does not know; update SPU_OUT_SMALL_BYTES and this list");
 #undef CMP_NEXT
-#define CMP_BLOCK (offsetof(spu_out_t, obs_enabled) + sizeof(uint8_t))
+#define CMP_BLOCK offsetof(spu_out_t, reg_rdata)
 
 /* 1 when every output is equal. */
 static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
@@ -42,6 +44,9 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 /* Every differing output of one cycle; returns the number found. */
 int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,
                 cmp_diff_t *diffs, int max);
+/* 1 when the named output element exists in this configuration (a lane or
+ * port it has, a PMU event it implements). */
+int cmp_signal_exists(const spu_config_t *cfg, const char *name);
 /* Flip bit 0 of the named output (tb --inject): -1 for an unknown name. */
 int cmp_perturb(spu_out_t *o, const char *name);
 /* One line summary of a cycle's outputs ("smp=.. rec=.. pmu=.."). */

@@ -28,6 +28,9 @@ typedef struct spu_dut_vtbl {
     /* Waves: open an FST file; dump on every step while open. */
     int (*trace_open)(spu_dut_t *d, const char *path);
     void (*trace_close)(spu_dut_t *d);
+    /* eval() calls of the Verilated model so far (about 1 per cycle with the
+     * one-eval shortcut, 2 with full_clock): shows which way really ran. */
+    uint64_t (*evals)(const spu_dut_t *d);
 } spu_dut_vtbl_t;
 
 /* The build for a configuration name, or NULL. */

@@ -27,6 +27,7 @@ struct spu_dut {
     uint64_t time = 0;
     const spu_config_t *cfg = nullptr;
     bool full_clock = false;     // an eval on each clock edge (no rise_once)
+    uint64_t evals = 0;          // eval() calls in step(), to show which way ran
 };
 
 namespace {
@@ -183,14 +184,18 @@ template <typename R> bool rise_once(R *root, VTOP *top)
 
 void tick(spu_dut_t *d)
 {
-    if (!d->fst && !d->full_clock && rise_once(d->top->rootp, d->top.get()))
+    if (!d->fst && !d->full_clock && rise_once(d->top->rootp, d->top.get())) {
+        d->evals++;
         return;
+    }
     if (d->top->clk_i) { /* coming from rise_once(): give the edge a low phase */
         d->top->clk_i = 0;
         d->top->eval();
+        d->evals++;
     }
     d->top->clk_i = 1;
     d->top->eval();
+    d->evals += 2; /* this one and the falling edge's below */
     if (d->fst)
         d->fst->dump(d->time);
     d->time += 5;
@@ -200,6 +205,8 @@ void tick(spu_dut_t *d)
         d->fst->dump(d->time);
     d->time += 5;
 }
+
+uint64_t evals(const spu_dut_t *d) { return d->evals; }
 
 void reset(spu_dut_t *d)
 {
@@ -253,5 +260,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, trace_open, trace_close,
+    create, destroy, reset, step, trace_open, trace_close, evals,
 };

@@ -53,6 +53,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         return;
     }
     c->vt->reset(d);
+    const uint64_t evals0 = c->vt->evals(d);
     run_init(&run, c->cfg, src, c->log, NULL);
     const double t0 = now_s();
     double next_report = t0 + 0.5;
@@ -68,13 +69,22 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             break;
         if (c->wave && !tracing && cy.cycle >= c->wave_from) {
             tracing = c->vt->trace_open(d, c->wave) == 0;
+            if (!tracing) {
+                r->status = LS_ERROR;
+                snprintf(r->err, sizeof r->err, "cannot write the wave file %s", c->wave);
+                break;
+            }
         }
         c->vt->step(d, in, &dout);
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
             r->cycles++;
-            if (run_observe(&run, &cy, in, &dout))
+            if (run_observe(&run, &cy, in, &dout)) {
+                r->status = LS_CORE;
+                r->fail_cycle = cy.cycle;
+                snprintf(r->err, sizeof r->err, "%s", run.err);
                 break;
+            }
             continue;
         }
         spu_model_step(&m, in, mout);
@@ -115,6 +125,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         r->regs[i] = spu_model_reg_read(&m, i);
     r->lfsr = m.lfsr;
     r->log = run.log;
+    r->evals = c->vt->evals(d) - evals0;
     if (tracing)
         c->vt->trace_close(d);
     c->vt->destroy(d);

@@ -50,6 +50,7 @@ typedef struct ls_result {
     uint32_t lfsr;
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
     double seconds;
+    uint64_t evals;              /* eval() calls of the DUT in the run */
     char err[320];
 } ls_result_t;
 

@@ -59,13 +59,41 @@ static int save_stimulus(const spu_setup_t *s, uint64_t last, const char *path)
     return rc;
 }
 
+static size_t digits_before(const char *s, size_t k)
+{
+    while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
+        k--;
+    return k;
+}
+
+/* Length of name without a trailing "-c<cycle>" or "-c<cycle>-<n>" that
+ * fail_path() added when it saved that trace. */
+static size_t strip_fail_suffix(const char *s, size_t n)
+{
+    const size_t d = digits_before(s, n);
+    if (d == n || d < 2)
+        return n;
+    if (s[d - 1] == 'c' && s[d - 2] == '-') /* "-c<cycle>" */
+        return d - 2;
+    if (s[d - 1] == '-') { /* "-<n>", after "-c<cycle>"? */
+        const size_t e = digits_before(s, d - 1);
+        if (e < d - 1 && e >= 2 && s[e - 1] == 'c' && s[e - 2] == '-')
+            return e - 2;
+    }
+    return n;
+}
+
 /* DIR/<config>-<seedS|trace name>-c<cycle>[-N].spt, never an existing file
  * (a failing run of a saved trace must not overwrite its own input). A trace
- * that already carries the configuration's prefix keeps its name. */
+ * that already carries the configuration's prefix, or the -c<cycle> of an
+ * earlier save, is not given them twice. 0, or -1 with errno set. */
 static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
 {
     char dir[PATH_MAX], what[160];
-    fail_dir(dir, sizeof dir);
+    if (o->fail_dir)
+        snprintf(dir, sizeof dir, "%s", o->fail_dir);
+    else
+        fail_dir(dir, sizeof dir);
     if (s->have_trace) {
         const char *b = strrchr(o->trace, '/');
         b = b ? b + 1 : o->trace;
@@ -73,26 +101,31 @@ static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, 
         if (n > 4 && !strcmp(b + n - 4, ".spt"))
             n -= 4;
         const size_t pl = strlen(s->cfg.name);
-        const int prefixed = n > pl && !strncmp(b, s->cfg.name, pl) && b[pl] == '-';
+        if (n > pl && !strncmp(b, s->cfg.name, pl) && b[pl] == '-') {
+            b += pl + 1;
+            n -= pl + 1;
+        }
+        n = strip_fail_suffix(b, n);
         snprintf(what, sizeof what, "%.*s", (int)(n < 120 ? n : 120), b);
-        if (prefixed)
-            snprintf(what, sizeof what, "%.*s", (int)(n - pl - 1 < 120 ? n - pl - 1 : 120), b + pl + 1);
     } else {
         snprintf(what, sizeof what, "seed%" PRIu64, o->seed);
     }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return -1;
     struct stat st;
-    for (int i = 0; i < 1000; i++) {
+    for (int i = 0; i < 10000; i++) {
         char nth[16] = "";
         if (i)
             snprintf(nth, sizeof nth, "-%d", i);
-        if (snprintf(buf, len, "%s/%s-%s-c%" PRIu64 "%s.spt", dir, s->cfg.name, what, cycle, nth) >= (int)len)
+        if (snprintf(buf, len, "%s/%s-%s-c%" PRIu64 "%s.spt", dir, s->cfg.name, what, cycle, nth) >= (int)len) {
+            errno = ENAMETOOLONG;
             return -1;
+        }
         if (stat(buf, &st) != 0)
-            break;
+            return 0;
     }
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return -1;
-    return 0;
+    errno = EEXIST; /* never overwrite: 10000 failures of the same run are there */
+    return -1;
 }
 
 /* The options that reproduce this run, after the stimulus itself. */
@@ -111,8 +144,11 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     char a[512], b[512], ro[256];
     FILE *e = stderr;
     fprintf(e, "\n=== spu-tb: FIRST DIFFERENCE at cycle %" PRIu64 " ===\n", r->fail_cycle);
-    if (o->inject)
+    if (o->inject && r->injected)
         fprintf(e, "INJECTED by --inject %s (checker self-test: the model output was flipped on purpose)\n", o->inject);
+    else if (o->inject)
+        fprintf(e, "NOT INJECTED: this difference is real; it came before cycle %" PRIu64 " of --inject %s\n",
+                lc->inject_cycle, o->inject);
     fprintf(e, "configuration %s   %s %s   init seed %" PRIu64 "\n", s->cfg.name,
             s->have_trace ? "trace" : "seed", s->have_trace ? o->trace : (snprintf(a, sizeof a, "%" PRIu64, o->seed), a),
             lc->init_seed);
@@ -155,7 +191,9 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     }
     if (saved)
         fprintf(e, "  %s %s%s     (stimulus up to the failure)\n", o->argv[0], saved, ro);
-    fprintf(e, "  add --wave for an FST of the cycles around it, --shrink for a smaller trace\n");
+    if (!o->wave || !o->shrink)
+        fprintf(e, "  add%s%s\n", o->wave ? "" : " --wave for an FST of the cycles around it,",
+                o->shrink ? "" : " --shrink for a smaller trace");
 }
 
 /* A run needs samples, a kept and a rejected record to prove anything. When
@@ -182,10 +220,17 @@ static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
         else if (interval == 0)
             snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, but PMSIRR_EL1.INTERVAL is 0 at the end",
                      pop);
-        else
+        else {
+            /* Members at the rate seen, for one interval; never less than
+             * twice this run (the counter may have been reloaded or
+             * reprogrammed on the way, so this run was not one interval). */
+            double need = (double)interval * 256.0 * (double)n / (double)pop;
+            if (need < 2.0 * (double)n)
+                need = 2.0 * (double)n;
             snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, one every %.1f cycles; a selection "
-                                      "needs about %" PRIu64 " (INTERVAL %" PRIu64 " x 256), so about %.0f cycles",
-                     pop, (double)n / (double)pop, interval * 256, interval, (double)interval * 256.0 * (double)n / (double)pop);
+                                      "needs about %" PRIu64 " members (INTERVAL %" PRIu64 " x 256), so %.0f cycles or more",
+                     pop, (double)n / (double)pop, interval * 256, interval, need);
+        }
     } else if (recs == 0) {
         snprintf(why, sizeof why, "no record was made");
         snprintf(est, sizeof est, "%" PRIu64 " samples, none of which finished with a record", l->samples);
@@ -243,6 +288,11 @@ static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
         fprintf(stderr, "error: --inject: unknown output '%s'\n", sig);
         return -1;
     }
+    if (!cmp_signal_exists(lc->cfg, sig)) {
+        fprintf(stderr, "error: --inject: configuration %s has no output '%s' (a lane or port it lacks, or an event it "
+                        "does not implement)\n", lc->cfg->name, sig);
+        return -1;
+    }
     lc->inject = sig;
     lc->inject_cycle = cyc;
     return 0;
@@ -278,12 +328,17 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
 
 static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
 {
-    char saved[PATH_MAX];
-    const int ok = fail_path(o, s, r->fail_cycle, saved, sizeof saved) == 0 &&
-                   save_stimulus(s, r->fail_cycle, saved) == 0;
+    char saved[PATH_MAX] = "";
+    int ok = fail_path(o, s, r->fail_cycle, saved, sizeof saved) == 0;
+    int err = ok ? 0 : errno;
+    if (ok && save_stimulus(s, r->fail_cycle, saved) != 0) {
+        err = errno;
+        ok = 0;
+    }
     print_report(o, s, lc, r, ok ? saved : NULL);
     if (!ok) {
-        fprintf(stderr, "warning: could not save the stimulus to %s: %s\n", saved, strerror(errno));
+        fprintf(stderr, "warning: could not save the stimulus to %s: %s\n", saved[0] ? saved : "the fail directory",
+                strerror(err));
         return 1;
     }
     if (o->wave)
@@ -337,13 +392,12 @@ int main(int argc, char **argv)
         rc = 2;
         goto out;
     }
-    if (o.inject && !r->injected) {
-        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles%s\n", o.inject,
-                r->cycles, r->status != LS_PASS ? " at an earlier difference" : "");
+    if (o.inject && !r->injected && r->status == LS_PASS) {
+        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", o.inject, r->cycles);
         rc = 2;
         goto out;
     }
-    if (r->status != LS_PASS) {
+    if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
         rc = on_failure(&o, s, &lc, r);
         goto out;
     }
@@ -358,11 +412,16 @@ int main(int argc, char **argv)
         goto out;
     }
     rc = check_vacuous(&o, r);
+    if (s->log_f && (fflush(s->log_f) || ferror(s->log_f)))
+        rc = 1; /* FAIL: opts_teardown() below says the log is incomplete */
     fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
                     " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
                     " cycles with several selections, %.2f M cycles/s\n",
             rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
             r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+    if (o.stats)
+        fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s)\n", r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
+                o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it");
     if (o.stats)
         for (int i = 0; i < SPU_NPMU; i++)
             if (spu_pmu_implemented(&s->cfg, i))

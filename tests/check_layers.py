@@ -4,9 +4,11 @@ tests on golden alone, the engine tests on sim).
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
    layer below it (or the generated build/gen); never above or beside it.
+   Headers are named, never reached by a path ("../tb/x.h").
 2. No header include cycle.
-3. No two C files of the tree need each other's symbols (from `nm` of the
-   built objects): the file-level dependency graph has no cycle.
+3. From `nm` of the built objects: no file uses a symbol defined in a layer
+   above or beside its own, and no two files need each other's symbols (the
+   file-level dependency graph has no cycle).
 
 usage: check_layers.py [BUILD]   (objects are read from BUILD/obj)
 Prints what it checked; exit 1 naming each violation.
@@ -83,6 +85,10 @@ def main():
                 nincl += 1
                 if inc in GENERATED or SYSTEM.match(inc):
                     continue
+                if "/" in inc:
+                    errors.append(f"{p}: includes \"{inc}\" by path; a layer names headers only, found "
+                                  f"through the include paths of itself and the layers below")
+                    continue
                 hits = [d for d in allowed if os.path.exists(os.path.join(d, inc))]
                 if not hits:
                     other = where.get(os.path.basename(inc))
@@ -116,6 +122,14 @@ def main():
                 elif len(parts) == 2 and parts[0] == "U":
                     uses.setdefault(src, set()).add(parts[1])
     fgraph = {s: {defs[u] for u in us if u in defs and defs[u] != s} for s, us in uses.items()}
+    # A symbol from a layer above or beside is an upward dependency even
+    # without an include (a hand-written declaration).
+    layer_of = lambda src: next(l for l in sorted(BELOW, key=len, reverse=True) if src.startswith(l + "/"))
+    for src, used in sorted(fgraph.items()):
+        for dst in sorted(used):
+            ls_, ld = layer_of(src), layer_of(dst)
+            if ld != ls_ and ld not in BELOW[ls_]:
+                errors.append(f"{src} uses a symbol of {dst}, in a layer above or beside {ls_}")
     cyc = find_cycle(fgraph)
     if cyc:
         errors.append("files that need each other's symbols: " + " -> ".join(cyc))

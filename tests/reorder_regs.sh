@@ -4,7 +4,7 @@
 # position typed by hand. This copies the toml with its [registers.*] tables
 # in reverse order, builds csim, the lockstep checker and the spec tests from
 # it in a scratch build directory, and runs the spec tests, the golden vectors
-# (csim and tb) and a short lockstep run per configuration.
+# (csim and tb) and the whole lockstep suite (tests/tb_tests.sh).
 #   tests/reorder_regs.sh [SCRATCH_DIR]
 # Prints PASS/FAIL lines and ends with "N passed, N failed"; exit 1 on failure.
 set -uo pipefail
@@ -13,7 +13,6 @@ PYTHON=${PYTHON:-python3}
 TMP=${1:-$(mktemp -d)}
 [ $# -gt 0 ] || trap 'rm -rf "$TMP"' EXIT
 B=$TMP/build
-CYCLES=${REORDER_CYCLES:-300000}
 pass=0
 fail=0
 ok()  { pass=$((pass + 1)); echo "PASS $1"; }
@@ -82,20 +81,15 @@ for spt in tests/vectors/*.spt; do
     done
 done
 
-# 5. Lockstep, every configuration: no difference, and not vacuous (spu-tb
-#    fails a run that keeps no record unless told --expect-vacuous). Seed 2
-#    keeps records in every configuration within 300k cycles; the second run
-#    is the collision-pressure profile of tests/tb_tests.sh (many register
-#    writes, mid-run resets).
-for cfg in $(sed -n 's/^\[configs\.\(.*\)\]$/\1/p' "$TMP/spu.toml"); do
-    for run in seed2 pressure; do
-        args=(--seed 2)
-        [ $run = pressure ] && args=(--seed 3 --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000)
-        if "$B/spu-tb" --config "$cfg" "${args[@]}" --cycles "$CYCLES" --quiet --no-progress 2>"$TMP/e"; then
-            ok "reorder/lockstep/$cfg/$run ($(grep -oE '[0-9]+ samples' "$TMP/e"))"
-        else
-            bad "reorder/lockstep/$cfg/$run" "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e" | head -2 | tr '\n' ' ')"
-        fi
-    done
-done
+# 5. The lockstep suite (tests/tb_tests.sh: every configuration, resets,
+#    X-init seeds, the self-tests, shrinking, bad input) on the reordered
+#    build, its configurations listed from the reordered toml.
+mkdir -p "$TMP/tbt"
+BUILD="$B" CFG_SRC="$TMP/spu.toml" tests/tb_tests.sh "$TMP/tbt" >"$TMP/tbt.txt" 2>&1
+n=0
+while read -r verdict rest; do
+    n=$((n + 1))
+    if [ "$verdict" = PASS ]; then ok "reorder/$rest"; else bad "reorder/$rest"; fi
+done < <(grep -E '^(PASS|FAIL) ' "$TMP/tbt.txt")
+[ $n -gt 20 ] || bad reorder/lockstep_suite "only $n lockstep tests ran: $(tail -2 "$TMP/tbt.txt" | tr '\n' ' ')"
 finish

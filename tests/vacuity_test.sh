@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 TMP=${1:-$(mktemp -d)}
 [ $# -ge 1 ] || trap 'rm -rf "$TMP"' EXIT
 TB=${BUILD:-build}/spu-tb
+# The configurations, from the one list in the toml.
+CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 
 ok()  { echo "PASS $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
@@ -17,14 +19,16 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 # 1. Short random runs: every configuration, seeds 1..8, 100000 and 20000 cycles.
 for cycles in 100000 20000; do
     fails=()
+    runs=0
     for seed in 1 2 3 4 5 6 7 8; do
-        for cfg in v1 v1p4 wide v1-alt wide-alt; do
+        for cfg in $CONFIGS; do
+            runs=$((runs + 1))
             if ! "$TB" --config $cfg --seed $seed --cycles $cycles --quiet --no-progress 2>"$TMP/e"; then
                 fails+=("$cfg/seed$seed: $(grep -E 'VACUOUS|DIFFERENCE|error' "$TMP/e" | head -1 | cut -c1-100)")
             fi
         done
     done
-    if [ ${#fails[@]} -eq 0 ]; then ok "vacuity/short_runs_pass/$cycles"; else bad "vacuity/short_runs_pass/$cycles" "${#fails[@]} of 40: ${fails[0]}"; fi
+    if [ ${#fails[@]} -eq 0 ]; then ok "vacuity/short_runs_pass/$cycles"; else bad "vacuity/short_runs_pass/$cycles" "${#fails[@]} of $runs: ${fails[0]}"; fi
 done
 
 # expect NAME TRACE PATTERN...: the trace fails as VACUOUS (exit 1) with a
@@ -61,7 +65,7 @@ expect vacuity/message_nothing_seen "$TMP/empty.spt" 'no sample was selected' 'n
 #    the members seen to the interval (1000 x 256 members, one per cycle).
 program 1000 0x0 0x0 300 >"$TMP/long_interval.spt"
 expect vacuity/message_interval_estimate "$TMP/long_interval.spt" 'no sample was selected' \
-    '300 members counted while enabled' 'INTERVAL 1000 x 256' 'so about 2[0-9]{5} cycles'
+    '300 members counted while enabled' 'INTERVAL 1000 x 256' 'so 2[0-9]{5} cycles or more'
 
 # 4. Samples whose records the latency filter rejects, every one (MINLAT 0xfff).
 program 1 0x4 0xfff 1200 >"$TMP/all_rejected.spt"

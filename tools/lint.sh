@@ -8,8 +8,10 @@ VERILATOR=${VERILATOR:-verilator}
 fail=0
 shopt -s nullglob
 vlt=(rtl/*.vlt)
-for d in "${BUILD:-build}"/gen/*/; do
-    cfg=$(basename "$d")
+# The configurations, from the one list in the toml (not whatever build/gen holds).
+CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
+for cfg in $CONFIGS; do
+    d=${BUILD:-build}/gen/$cfg/
     if out=$($VERILATOR --lint-only -Wall "${vlt[@]}" -I"$d" -Irtl rtl/*.v --top-module spu_top 2>&1) && [ -z "$out" ]; then
         echo "lint: verilator -Wall $cfg clean"
     else
