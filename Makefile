@@ -181,7 +181,7 @@ RUN_CYCLES ?= 20000000
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
 run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
 	@$(MAKE) -s -j$(NPROC) tb
-	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet --progress
+	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests

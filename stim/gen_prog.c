@@ -61,7 +61,8 @@ static uint64_t fcr_value(spu_gen_t *g)
     v |= SPU_PUT(PMSFCR_EL1, FnE, PCT(g, pf));
     v |= SPU_PUT(PMSFCR_EL1, FDS, PCT(g, pf));
     const uint64_t type = rng_next(&g->rng); /* TYPE<2:0> = B, LD, ST; TYPE<4:3> = FP, SIMD */
-    v |= SPU_PUT(PMSFCR_EL1, TYPE, type) | SPU_PUT(PMSFCR_EL1, TYPEX, type >> 3);
+    v |= SPU_PUT(PMSFCR_EL1, TYPE, type) |
+         SPU_PUT(PMSFCR_EL1, TYPEX, type >> (SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1));
     if (PCT(g, 30))
         v |= SPU_PUT(PMSFCR_EL1, TYPEm, rng_next(&g->rng));
     if (PCT(g, 5))
@@ -84,6 +85,14 @@ static uint64_t irr_value(spu_gen_t *g, int start)
     if (PCT(g, 3)) /* RES0 junk */
         v |= rng_next(&g->rng) & ~(SPU_F_PMSIRR_EL1_INTERVAL_MASK | SPU_F_PMSIRR_EL1_RND_MASK);
     return v;
+}
+
+/* PMSLATFR_EL1 with MINLAT = minlat: its low 12 bits in MINLAT, the rest in
+ * MINLAT_HI (RES0 with 12-bit counters; the write mask drops it there). */
+static uint64_t latfr(uint64_t minlat)
+{
+    const unsigned lo_bits = SPU_F_PMSLATFR_EL1_MINLAT_MSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB + 1;
+    return SPU_PUT(PMSLATFR_EL1, MINLAT, minlat) | SPU_PUT(PMSLATFR_EL1, MINLAT_HI, minlat >> lo_bits);
 }
 
 /* PMBLIMITR_EL1: a random LIMIT, FM = 0 (no discard), E = 1. */
@@ -134,8 +143,7 @@ static void write_some(spu_gen_t *g)
     case 1: push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask)); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask)); break;
     case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng)); break;
-    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
-                 PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2)); break;
+    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, latfr(PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2))); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
     case 6: { /* a small remaining interval, as a context switch restores it */
         const uint64_t count = rng_below(&g->rng, 600);
@@ -168,7 +176,8 @@ void gen_prog_program(spu_gen_t *g)
     if (c->features & SPU_FEAT_FDS)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
-         fit ? SPU_PUT(PMSLATFR_EL1, MINLAT, 1u + g->p.fin_max / 2) : rng_below(&g->rng, 2 * g->p.fin_max + 2));
+         latfr(fit ? (1u + g->p.fin_max / 2) & SPU_GET(~0ull, PMSLATFR_EL1, MINLAT) /* fits 12-bit counters */
+                   : rng_below(&g->rng, 2 * g->p.fin_max + 2)));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, fit));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);

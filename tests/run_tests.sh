@@ -127,6 +127,11 @@ $TMP|is a directory
 $TMP/t.spt --log $TMP/t.spt|refusing to overwrite
 $TMP/t.spt --emit-trace $TMP/t.spt|refusing to overwrite
 --ops 10 --log $TMP/same --emit-trace $TMP/same|--emit-trace
+--ops 10 --log $TMP/new.spl --emit-trace $TMP/../$(basename $TMP)/new.spl|refusing to overwrite
+--seed 1 --seed 2|--seed given twice
+--seed -1|a number of 0 or more
+--seed 18446744073709551616|out of range
+--cycles 10|it is spu-tb's; spu-csim runs --ops
 EOT
     # csim's help claims only the exit statuses csim returns.
     if $CSIM --help | grep -q '^exit status' && ! $CSIM --help | grep -qiE 'difference|vacuous'; then

@@ -52,14 +52,18 @@ else
 fi
 
 # 2b. One eval per cycle (the shim's shortcut through a Verilator-internal
-#     variable) and a real clock on both edges (--full-clock) log the same.
+#     variable) and a real clock on both edges (--full-clock) log the same,
+#     and each really ran its way (--stats counts the DUT's evals per cycle).
 for cfg in $CONFIGS; do
-    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --gen int_min=1,int_max=3 >"$TMP/once.spl" 2>"$TMP/e1"; r1=$?
-    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --gen int_min=1,int_max=3 --full-clock >"$TMP/full.spl" 2>"$TMP/e2"; r2=$?
-    if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/full.spl" && [ "$(grep -c ' record ' "$TMP/once.spl")" -gt 10 ]; then
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 >"$TMP/once.spl" 2>"$TMP/e1"; r1=$?
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 --full-clock >"$TMP/full.spl" 2>"$TMP/e2"; r2=$?
+    e1=$(sed -nE 's/^  clock: ([0-9.]+) DUT evals per cycle.*/\1/p' "$TMP/e1")
+    e2=$(sed -nE 's/^  clock: ([0-9.]+) DUT evals per cycle.*/\1/p' "$TMP/e2")
+    if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/full.spl" && [ "$(grep -c ' record ' "$TMP/once.spl")" -gt 10 ] \
+       && [ "$e1" = 1.00 ] && [ "$e2" = 2.00 ]; then
         ok "tb/one_eval_equals_full_clock/$cfg"
     else
-        bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2 $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
+        bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2, evals per cycle '$e1'/'$e2' (want 1.00/2.00) $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
     fi
 done
 
@@ -85,7 +89,7 @@ rc_cycle=$(awk '$2 == "record" {print $1; exit}' "$TMP/p.spl")
 for sig in "rec_tot_lat_o[port 0]" obs_pmsicr_o "pmu_o[SAMPLE_POP]" reg_rdata_o; do
     c=$rc_cycle
     [ "$sig" = "rec_tot_lat_o[port 0]" ] || c=$((rc_cycle + 17))
-    $TB "$TMP/p.spt" --quiet --no-progress --inject "$sig@$c" 2>"$TMP/e"
+    $TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "$sig@$c" 2>"$TMP/e"
     rc=$?
     if [ $rc -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $c ===" "$TMP/e" && grep -qF "$sig " "$TMP/e" \
        && [ "$(grep -cE '^(rec|obs|pmu|reg|smp|col)[a-z_]*(\[| )' "$TMP/e")" -eq 1 ]; then
@@ -99,21 +103,21 @@ done
 saved=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$saved" ] && [ -s "$saved" ] && grep -q 'last 32 cycles' "$TMP/e" && grep -q 'model registers' "$TMP/e" \
    && grep -q -- '--init-seed' "$TMP/e" && grep -qE '^binary .*spu-tb \(Vspu_v1p4' "$TMP/e"; then
-    $TB "$saved" --quiet --no-progress --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
+    $TB "$saved" --quiet --no-progress --fail-dir "$TMP/fail" --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
     if grep -q "FIRST DIFFERENCE at cycle $((rc_cycle + 17))" "$TMP/e2"; then ok tb/report_and_saved_stimulus; else bad tb/report_and_saved_stimulus "saved trace does not reproduce"; fi
 else
     bad tb/report_and_saved_stimulus "report incomplete"
 fi
 
 # 6. --wave writes an FST of a window; --shrink reduces the failing trace.
-$TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --wave 2>"$TMP/e"
+$TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "obs_pmsicr_o@$rc_cycle" --wave 2>"$TMP/e"
 fst=$(grep -oE '[^ ]*/fail/[^ ]+\.fst' "$TMP/e" | head -1)
 if [ -n "$fst" ] && [ -s "$fst" ] && grep -q 'difference reproduced' "$TMP/e"; then ok tb/wave_window; else bad tb/wave_window "$(grep wave "$TMP/e")"; fi
-$TB "$TMP/p.spt" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" --shrink 2>"$TMP/e"
+$TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "obs_pmsicr_o@$rc_cycle" --shrink 2>"$TMP/e"
 min=$(grep -oE '[^ ]*/fail/[^ ]+-min\.spt' "$TMP/e" | head -1)
 orig=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$min" ] && [ "$(wc -l <"$min")" -lt "$(wc -l <"$orig")" ] \
-   && ! $TB "$min" --quiet --no-progress --expect-vacuous --inject "obs_pmsicr_o@$rc_cycle" 2>/dev/null; then
+   && ! $TB "$min" --quiet --no-progress --fail-dir "$TMP/fail" --expect-vacuous --inject "obs_pmsicr_o@$rc_cycle" 2>/dev/null; then
     ok "tb/shrink_reduces ($(wc -l <"$orig") -> $(wc -l <"$min") lines)"
 else
     bad tb/shrink_reduces "$(grep shrink "$TMP/e")"
@@ -151,11 +155,21 @@ $TMP|is a directory
 $TMP/missing.spt|cannot open the trace
 $TMP/t.spt --log $TMP/t.spt|refusing to overwrite
 $TMP/t.spt --inject obs_pmsicr_o@500|never fired
+--seed 1 --seed 2|--seed given twice
+--cycles 10 --log $TMP/a.spl --log $TMP/b.spl|--log given twice
+--init-seed 0|--init-seed 0
+--init-seed 2147483648|--init-seed 2147483648
+--expect-vacuous --cycles 1000|--expect-vacuous
+--dut-only --stats --cycles 10|--stats
+--config v1 --cycles 10 --inject pmu_o[SAMPLE_FEED_DS]@5|has no output 'pmu_o[SAMPLE_FEED_DS]'
+--ops 10|it is spu-csim's
 EOT
+$TB --config v1p4 --cycles 10 --inject 'rec_tot_lat_o[port 1]@5' >/dev/null 2>"$TMP/e"; rc=$?
+if [ $rc -eq 2 ] && grep -qF "has no output 'rec_tot_lat_o[port 1]'" "$TMP/e"; then ok tb/inject_port_the_config_lacks; else bad tb/inject_port_the_config_lacks "exit $rc: $(head -1 "$TMP/e")"; fi
 if grep -q '^op$' "$TMP/t.spt"; then ok tb/log_never_overwrites_the_trace; else bad tb/log_never_overwrites_the_trace; fi
 
 # 9. An injected difference says so, and its reproduce commands inject too.
-$TB "$TMP/p.spt" --quiet --no-progress --inject "pmu_o[SAMPLE_FEED]@$((rc_cycle + 5))" 2>"$TMP/e"; rc=$?
+$TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "pmu_o[SAMPLE_FEED]@$((rc_cycle + 5))" 2>"$TMP/e"; rc=$?
 if [ $rc -eq 1 ] && grep -q '^INJECTED by --inject' "$TMP/e" \
    && [ "$(sed -n '/^--- reproduce/,$p' "$TMP/e" | grep -cF -- "--inject 'pmu_o[SAMPLE_FEED]@$((rc_cycle + 5))'")" -ge 2 ]; then
     ok tb/inject_reported_and_reproduced
@@ -172,8 +186,12 @@ case "$saved" in
     "$(dirname "$abs_tb")/fail/"*) ok tb/fail_dir_beside_binary ;;
     *) bad tb/fail_dir_beside_binary "saved as '$saved'" ;;
 esac
+if [ -n "$saved" ] && [ -f "$saved" ]; then # keep the real fail directory for real failures
+    cp "$saved" "$TMP/beside.spt" && rm -f "$saved"
+    saved=$TMP/beside.spt
+fi
 if [ -n "$saved" ] && [ ! -e "$TMP/build/fail" ]; then
-    "$TB" "$saved" --quiet --no-progress --inject "obs_pmsicr_o@$rc_cycle" 2>"$TMP/e"
+    "$TB" "$saved" --quiet --no-progress --fail-dir "$TMP/fail" --inject "obs_pmsicr_o@$rc_cycle" 2>"$TMP/e"
     again=$(basename "$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)")
     case "$again" in
         v1p4-v1p4-*|"") bad tb/fail_name_not_doubled "$again" ;;

@@ -124,6 +124,14 @@ def build(src):
             raise GenError(f"{src}: [limits] unknown key '{k}'")
     if limits["LFSR_SEED_MIN"] > limits["LFSR_SEED_MAX"]:
         raise GenError(f"{src}: [limits] LFSR_SEED_MIN > LFSR_SEED_MAX")
+    # What the fixed-width ports and C types can carry (docs/ports.md): slot
+    # numbers are 2 bits, lane and port masks 8 bits, the LFSR 24 bits. A
+    # larger limit would be accepted here and silently truncated downstream.
+    for k, most, why in (("MAX_SLOTS", 4, "slot numbers are 2 bits wide on every port"),
+                         ("MAX_LANES", 8, "lane masks are 8 bits (spu_in_t.pop_valid, spu_out_t.smp_valid)"),
+                         ("LFSR_SEED_MAX", 0xFFFFFF, "the LFSR of SPEGetRandomInterval() is 24 bits")):
+        if limits[k] > most:
+            raise GenError(f"{src}: [limits] {k} = {limits[k]} is more than {most}: {why}")
 
     pmu = []
     for name, e in doc.get("pmu", {}).items():

@@ -77,6 +77,9 @@ def main():
     k, n = a.shard
     jobs = [(c, s) for s in range(a.first, a.first + a.seeds) for c in configs]
     jobs = [j for i, j in enumerate(jobs) if i % n == k - 1]
+    if not jobs:
+        sys.exit(f"regress: shard {k}/{n} of {len(configs) * a.seeds} jobs is empty; nothing would be checked "
+                 f"(use fewer shards or more --seeds)")
     print(f"regress: {len(jobs)} jobs (shard {k}/{n}), {a.cycles} cycles each, {a.jobs} processes", flush=True)
     results = []
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
