@@ -50,9 +50,9 @@ static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
     uint64_t ops = s->have_trace ? c->run.cycle : s->gen.next_op;
     if (ops > total)
         ops = total; /* the cycles after the trace that finish sampled ops */
-    fprintf(stderr, "\r%s %" PRIu64 " of %" PRIu64 " (%.0f%%)  %.1f M/s  samples %" PRIu64 "   ",
+    fprintf(stderr, "\r%s %" PRIu64 " of %" PRIu64 " (%.0f%%)  %.1f M %s/s  samples %" PRIu64 "   ",
             s->have_trace ? "cycle" : "op", ops, total, total ? 100.0 * (double)ops / (double)total : 0.0,
-            dt > 0 ? (double)ops / dt / 1e6 : 0.0, c->run.log.samples);
+            dt > 0 ? (double)ops / dt / 1e6 : 0.0, s->have_trace ? "cycles" : "ops", c->run.log.samples);
 }
 
 static int run_all(csim_t *c, const spu_setup_t *s, int progress)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "spl.h"
 
 typedef struct field {
     const char *name;
@@ -120,10 +121,13 @@ void cmp_out_str(const spu_config_t *cfg, const spu_out_t *o, char *buf, size_t 
     size_t n = (size_t)snprintf(buf, len, "smp=%02x col=%02x en=%u icr=%016" PRIx64, o->smp_valid,
                                 o->col_valid, o->obs_enabled, o->obs_pmsicr);
     for (unsigned p = 0; p < cfg->slots && n < len; p++)
-        if ((o->rec_valid >> p) & 1u)
-            n += (size_t)snprintf(buf + n, len - n, " rec%u{s%u k%u why%02x tot%u iss%u}", p,
-                                  o->rec_slot[p], (o->rec_keep >> p) & 1u, o->rec_why[p],
+        if ((o->rec_valid >> p) & 1u) {
+            char why[64];
+            spl_why_str(o->rec_why[p], why, sizeof why); /* as the log spells it */
+            n += (size_t)snprintf(buf + n, len - n, " rec%u{s%u k%u why=%s tot%u iss%u}", p,
+                                  o->rec_slot[p], (o->rec_keep >> p) & 1u, why,
                                   o->rec_tot_lat[p], o->rec_iss_lat[p]);
+        }
     if (n < len && (o->reg_undef || o->reg_rdata))
         n += (size_t)snprintf(buf + n, len - n, " rd=%016" PRIx64 "%s", o->reg_rdata, o->reg_undef ? " UNDEF" : "");
     if (n < len && o->pmu[SPU_PMU_POP])
