@@ -59,7 +59,7 @@ ENGINE_TEST_SRC := $(wildcard tests/engine/*.c)
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen check-gen csim tb lint test test-asan asan-build run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -69,8 +69,8 @@ gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog 
 
 # The generator rewrites only files whose text changed (so an unchanged
 # header rebuilds nothing); the stamp records that it ran.
-$(GEN_C) $(GEN_V): $(BUILD)/gen.stamp ;
-$(BUILD)/gen.stamp: $(CFG_SRC) tools/gen_config.py
+$(GEN_C) $(GEN_V): $(GEN).stamp ;
+$(GEN).stamp: $(CFG_SRC) tools/gen_config.py
 	@echo "  GEN     $(GEN) from $(CFG_SRC)"
 	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 	@touch $@
@@ -185,6 +185,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 
 test: deps-synth ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests
+	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
 REGRESS_ARGS ?= --seeds 8 --cycles 2000000
@@ -195,6 +196,20 @@ regress: deps-build ## many seeds x every configuration in parallel; JUnit XML i
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
 	@tools/bench.sh
+
+# The C under AddressSanitizer and UndefinedBehaviorSanitizer, in its own
+# build directory; the Verilated models are reused uninstrumented (they are
+# generated code; the harness around them is instrumented).
+ASAN_BUILD := $(BUILD)/asan
+ASAN_COPT  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+asan-build:
+	@$(MAKE) -s -j$(NPROC) BUILD=$(ASAN_BUILD) VL=$(VL) GEN=$(GEN) COPT="$(ASAN_COPT)" \
+	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests
+
+test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, csim, lockstep) under ASan+UBSan
+	@$(MAKE) -s -j$(NPROC) tb
+	@$(MAKE) -s asan-build
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/asan_test.sh spec engine vectors bad csim tb
 
 lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
 	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
