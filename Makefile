@@ -47,6 +47,7 @@ INC_csim   := -Icsim $(INC_sim)
 INC_tb     := -Itb $(INC_sim)
 INC_tests/spec := -Itests/spec $(INC_golden)
 INC_tests/engine := -Itests/engine $(INC_sim)
+INC_tests/fuzz := -Itests/fuzz $(INC_stim)
 
 GOLDEN_SRC := $(wildcard golden/*.c)
 STIM_SRC   := $(wildcard stim/*.c)
@@ -55,11 +56,13 @@ CSIM_SRC   := $(wildcard csim/*.c)
 TB_SRC     := $(filter-out tb/dut.c,$(wildcard tb/*.c))
 SPEC_SRC   := $(wildcard tests/spec/*.c)
 ENGINE_TEST_SRC := $(wildcard tests/engine/*.c)
+FUZZ_SRC   := $(wildcard tests/fuzz/*.c)
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_main.c,$(FUZZ_SRC)))
 # Objects mirror the source tree: build/obj/stim/gen.o, build/obj/gen/spu_config.o.
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
-ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
+ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test test-asan asan-build run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -116,6 +119,16 @@ $(BUILD)/spu-spec-tests: $(call objs,$(SPEC_SRC)) $(BUILD)/libspugolden.a
 $(BUILD)/spu-engine-tests: $(call objs,$(ENGINE_TEST_SRC)) $(ENGINE_LIBS)
 	@echo "  LINK    $@"
 	@$(CC) $(COPT) -o $@ $^
+
+# A fuzz target replayed over files, without libFuzzer (tests/fuzz/fuzz_main.c).
+$(BUILD)/fuzz-replay-%: $(OBJ)/tests/fuzz/fuzz_%.o $(OBJ)/tests/fuzz/fuzz_main.o $(BUILD)/libspustim.a $(BUILD)/libspugolden.a
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
+
+# The same target under libFuzzer (make fuzz builds these with clang).
+$(BUILD)/fuzz-%: $(OBJ)/tests/fuzz/fuzz_%.o $(BUILD)/libspustim.a $(BUILD)/libspugolden.a
+	@echo "  LINK    $@ (libFuzzer)"
+	@$(CC) $(COPT) -fsanitize=fuzzer -o $@ $^
 
 
 # ------------------------------------------------------------------ Verilated DUT
@@ -184,7 +197,8 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests
+	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
@@ -204,7 +218,17 @@ ASAN_BUILD := $(BUILD)/asan
 ASAN_COPT  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 asan-build:
 	@$(MAKE) -s -j$(NPROC) BUILD=$(ASAN_BUILD) VL=$(VL) GEN=$(GEN) COPT="$(ASAN_COPT)" \
-	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests
+	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests \
+	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
+
+# libFuzzer targets (tests/fuzz): clang with its fuzzer and sanitizer runtimes.
+FUZZ_BUILD   := $(BUILD)/fuzz
+FUZZ_SECONDS ?= 60
+fuzz: deps-fuzz ## run every libFuzzer target for FUZZ_SECONDS (or FUZZ_RUNS executions) each; fail on a crash
+	@$(MAKE) -s -j$(NPROC) BUILD=$(FUZZ_BUILD) GEN=$(GEN) CC=clang \
+	    COPT="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+	    $(foreach t,$(FUZZ_TARGETS),$(FUZZ_BUILD)/fuzz-$(t))
+	@FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) tools/fuzz.sh $(FUZZ_TARGETS)
 
 test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, csim, lockstep) under ASan+UBSan
 	@$(MAKE) -s -j$(NPROC) tb
@@ -228,6 +252,9 @@ deps-perf:
 
 deps-build:
 	@tools/deps.sh zlib
+
+deps-fuzz:
+	@tools/deps.sh clang zlib
 
 clean: ## remove build/
 	rm -rf $(BUILD)

@@ -523,18 +523,14 @@ static char *read_all(const char *path, size_t *size, char *err, size_t errlen)
     return buf;
 }
 
-int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen)
+int spt_parse(spt_trace_t *t, const char *name, const char *buf, size_t size, char *err, size_t errlen)
 {
-    size_t size = 0;
     memset(t, 0, sizeof *t);
-    snprintf(t->path, sizeof t->path, "%s", path);
+    snprintf(t->path, sizeof t->path, "%s", name);
     if (err && errlen)
         err[0] = 0;
-    char *buf = read_all(path, &size, err, errlen);
-    if (!buf)
-        return -1;
     parser_t p = {0};
-    p.path = path;
+    p.path = name;
     p.err = err;
     p.errlen = errlen;
     p.ls = buf;
@@ -555,13 +551,26 @@ int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen)
             s = le + (le < end);
         }
     }
-    free(buf);
     if (rc) {
         spt_free(t);
         return -1;
     }
     t->last_cycle = p.cur;
     return 0;
+}
+
+int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen)
+{
+    size_t size = 0;
+    memset(t, 0, sizeof *t);
+    if (err && errlen)
+        err[0] = 0;
+    char *buf = read_all(path, &size, err, errlen);
+    if (!buf)
+        return -1;
+    const int rc = spt_parse(t, path, buf, size, err, errlen);
+    free(buf);
+    return rc;
 }
 
 int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, size_t errlen)

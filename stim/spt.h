@@ -42,6 +42,9 @@ typedef struct spt_cursor {
  * spt_check_config()). Returns 0, or -1 with "file:line:col: error: message"
  * in err. t needs no initialisation; call spt_free() after either result. */
 int spt_load(spt_trace_t *t, const char *path, char *err, size_t errlen);
+/* The same from size bytes in memory (need not end in a NUL); name stands
+ * for the file in messages. */
+int spt_parse(spt_trace_t *t, const char *name, const char *buf, size_t size, char *err, size_t errlen);
 /* Check the trace against a configuration (cfg line, lanes per cycle);
  * 0 or -1 with "file:line:col: message". */
 int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, size_t errlen);

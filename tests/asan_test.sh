@@ -52,6 +52,21 @@ else
 fi
 BUILD=$AB tests/run_tests.sh "${suites[@]}" >"$LOGS/out.txt" 2>&1
 rc=$?
+# The fuzz targets, without libFuzzer, over their seeds and every input that
+# ever made one fail (tests/fuzz/corpus/T/; the parser also gets every
+# committed trace): each must return for every input, with no report.
+for bin in "$AB"/fuzz-replay-*; do
+    [ -x "$bin" ] || continue
+    t=${bin##*/fuzz-replay-}
+    files=(); for f in tests/fuzz/corpus/"$t"/*; do [ -f "$f" ] && files+=("$f"); done
+    [ "$t" = spt ] && files+=(tests/vectors/*.spt tests/bad/*.spt)
+    if "$bin" "${files[@]}" >"$LOGS/replay.txt" 2>&1; then
+        echo "PASS fuzz_replay/$t ($(sed -nE 's/^fuzz-replay: ([0-9]+) inputs.*/\1/p' "$LOGS/replay.txt") inputs)" >>"$LOGS/out.txt"
+    else
+        echo "FAIL fuzz_replay/$t: $(grep -m2 -E 'ERROR|runtime error|fuzz-replay' "$LOGS/replay.txt" | tr '\n' ' ')" >>"$LOGS/out.txt"
+    fi
+done
+ls "$AB"/fuzz-replay-* >/dev/null 2>&1 || echo "FAIL fuzz_replay/built: no $AB/fuzz-replay-* (make asan-build)" >>"$LOGS/out.txt"
 grep -E '^(PASS|FAIL) ' "$LOGS/out.txt" | sed -E 's#^(PASS|FAIL) #\1 asan/#'
 reports=$(ls "$LOGS"/asan.* 2>/dev/null)
 if [ -n "$reports" ]; then

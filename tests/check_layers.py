@@ -26,6 +26,7 @@ BELOW = {
     "tb": ["sim", "stim", "golden"],
     "tests/spec": ["golden"],
     "tests/engine": ["sim", "stim", "golden"],
+    "tests/fuzz": ["stim", "golden"],
 }
 GENERATED = {"spu_config.h"}
 SYSTEM = re.compile(r"^verilated")  # Verilator's own headers (tb/dut_shim.cpp)
@@ -106,7 +107,7 @@ def main():
     for layer in BELOW:
         d = os.path.join(build, "obj", layer)
         if not os.path.isdir(d):
-            errors.append(f"{d}: no objects (build first: make csim tb {build}/spu-spec-tests)")
+            errors.append(f"{d}: no objects (build first: make test builds them all)")
             continue
         for f in sorted(os.listdir(d)):
             if not f.endswith(".o"):
