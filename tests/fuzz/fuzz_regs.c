@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    static spu_model_t m; /* fuzz harness only: a large state, reused */
+    spu_model_t m;
     const spu_config_t *cfg = &spu_configs[data[0] % spu_nconfigs];
     if (spu_model_init(&m, cfg, NULL, 0) != 0)
         abort();
