@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -220,6 +220,10 @@ asan-build:
 	@$(MAKE) -s -j$(NPROC) BUILD=$(ASAN_BUILD) VL=$(VL) GEN=$(GEN) COPT="$(ASAN_COPT)" \
 	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
+
+icarus: deps-build ## the RTL under Icarus Verilog from the model's vectors: every hand vector, 3 generated traces per configuration
+	@$(MAKE) -s -j$(NPROC) csim
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/icarus_test.sh full
 
 # libFuzzer targets (tests/fuzz): clang with its fuzzer and sanitizer runtimes.
 FUZZ_BUILD   := $(BUILD)/fuzz

@@ -6,6 +6,7 @@
  *   build/spu-csim TRACE.spt
  *   build/spu-csim --config wide --seed 7 --ops 100000000 --stats --quiet
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "opts.h"
 #include "run.h"
 #include "stats.h"
+#include "vectors.h"
 
 static double now_s(void)
 {
@@ -28,6 +30,7 @@ typedef struct csim {
     spu_model_t model;
     spu_stats_t stats;
     int skip;                    /* skip ahead where nothing can happen */
+    FILE *vec;                   /* --vectors: every cycle's ports */
 } csim_t;
 
 /* Selections of this cycle for the interval statistics: members are numbered
@@ -75,6 +78,8 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
         if (!more)
             break;
         spu_model_step(&c->model, &in, &out);
+        if (c->vec)
+            vec_cycle(c->vec, &s->cfg, &in, &out);
         note_selections(c, &cy, &out);
         if (run_observe(r, &cy, &in, &out))
             return -1;
@@ -130,7 +135,17 @@ int main(int argc, char **argv)
         free(c);
         return 2;
     }
-    c->skip = !o.no_skip;
+    c->skip = !o.no_skip && !o.vectors; /* vectors need every cycle */
+    if (o.vectors) {
+        if (!(c->vec = fopen(o.vectors, "w"))) {
+            fprintf(stderr, "error: cannot write vectors '%s': %s\n", o.vectors, strerror(errno));
+            opts_teardown(s);
+            free(s);
+            free(c);
+            return 2;
+        }
+        vec_begin(c->vec, &s->cfg);
+    }
     stats_init(&c->stats);
     run_init(&c->run, &s->cfg, s->src, s->log_f, o.emit ? &s->emit : NULL);
     const double t0 = now_s();
@@ -142,6 +157,10 @@ int main(int argc, char **argv)
         run_finish(&c->run);
     if (o.stats)
         print_stats(c, &o, s, dt);
+    if (c->vec && (fclose(c->vec) != 0)) {
+        fprintf(stderr, "error: the vectors could not be written completely\n");
+        rc = -1;
+    }
     if (opts_teardown(s))
         rc = -1;
     free(s);

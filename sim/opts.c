@@ -27,7 +27,9 @@ static void usage(FILE *f, const char *prog, int tb)
                    "                      counts as 'members' those offered while profiling was enabled\n");
     if (!tb)
         fprintf(f, "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
-                   "  --emit-trace FILE   also write the stimulus as a .spt trace\n");
+                   "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
+                   "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"
+                   "                      the Icarus bench (tb/icarus/spu_vec_tb.v); steps every cycle\n");
     fprintf(f, "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
@@ -135,7 +137,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir"};
+                                       "--inject", "--fail-dir", "--vectors"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -188,6 +190,9 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 o->knob[o->nknob++] = v;
             else
                 o->gen[o->ngen++] = v;
+        } else if (!strcmp(a, "--vectors") && !tb) {
+            NEEDS_VALUE;
+            o->vectors = v;
         } else if (!strcmp(a, "--emit-trace")) {
             NEEDS_VALUE;
             o->emit = v;
@@ -375,6 +380,11 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
         s->end_ops = o->tb ? UINT64_MAX : o->ops;
     }
     s->src = opts_fresh_source(s, &s->cursor, &s->gen);
+    if (o->vectors && (same_file(o->vectors, o->trace) || same_file(o->vectors, o->log) || same_file(o->vectors, o->emit))) {
+        fprintf(stderr, "error: --vectors '%s' is the input trace, the --log or the --emit-trace file; refusing to overwrite it\n",
+                o->vectors);
+        return -1;
+    }
     for (int i = 0; i < 2; i++) {
         const char *out = i ? o->emit : o->log;
         if (same_file(out, o->trace) || (i && same_file(o->emit, o->log))) {

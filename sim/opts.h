@@ -18,6 +18,7 @@ typedef struct spu_opts {
     const char *config;          /* --config NAME */
     const char *trace;           /* positional TRACE */
     const char *emit;            /* --emit-trace FILE */
+    const char *vectors;         /* --vectors FILE (csim): ports per cycle for the Icarus bench */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
     uint64_t ops;                /* --ops N (csim) */
