@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -144,9 +144,15 @@ VFLAGS    += --x-assign unique
 VFLAGS    += --x-initial unique
 VFLAGS    += -Wall
 VFLAGS    += --top-module spu_top
+# make cov-code builds the models with line coverage (VL_COV=1) in its own
+# build directory; the shim then writes each run's coverage file.
+VL_COV    ?= 0
+ifeq ($(VL_COV),1)
+VFLAGS    += --coverage-line
+endif
 # One C++ optimisation level for the model; -O2 compiles fast and runs fast.
 VL_OPT    := -O2
-VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd
+VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=$(VL_COV)
 cid        = $(subst -,_,$(1))
 RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
 DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
@@ -168,11 +174,12 @@ $(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 
 $(VL)/verilated.a: | $(GEN_C)
 	@mkdir -p $(VL)
-	@echo "  CXX     Verilator runtime (verilated.cpp, verilated_fst_c.cpp, verilated_threads.cpp)"
+	@echo "  CXX     Verilator runtime (verilated.cpp, verilated_fst_c.cpp, verilated_threads.cpp, verilated_cov.cpp)"
 	@$(VL_CXX) -c $(VL_ROOT)/include/verilated.cpp -o $(VL)/verilated.o
 	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_fst_c.cpp -o $(VL)/verilated_fst_c.o
 	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_threads.cpp -o $(VL)/verilated_threads.o
-	@ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o
+	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_cov.cpp -o $(VL)/verilated_cov.o
+	@ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o $(VL)/verilated_cov.o
 
 # The Verilated builds linked into spu-tb, one per configuration (tb/dut.c).
 $(OBJ)/tb/dut.o: tb/dut.c $(GEN_C)
@@ -221,6 +228,11 @@ asan-build:
 	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
 
+COV_BUILD := $(BUILD)/cov
+cov-code: deps-cov ## RTL line coverage of a regression (every configuration) as lcov info and HTML in build/cov
+	@$(MAKE) -s -j$(NPROC) BUILD=$(COV_BUILD) GEN=$(GEN) VL_COV=1 $(COV_BUILD)/spu-tb
+	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) tools/cov_code.sh
+
 icarus: deps-build ## the RTL under Icarus Verilog from the model's vectors: every hand vector, 3 generated traces per configuration
 	@$(MAKE) -s -j$(NPROC) csim
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/icarus_test.sh full
@@ -259,6 +271,9 @@ deps-build:
 
 deps-fuzz:
 	@tools/deps.sh clang zlib
+
+deps-cov:
+	@tools/deps.sh lcov zlib
 
 clean: ## remove build/
 	rm -rf $(BUILD)

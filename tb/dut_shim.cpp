@@ -2,7 +2,10 @@
 // Compiled once per configuration with -DVTOP=Vspu_<cfg> -DVTOP_HDR="..."
 // -DCFG_NAME="<cfg>" -DCFG_ID=<cfg identifier>.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -145,8 +148,33 @@ spu_dut_t *create(uint64_t init_seed, int full_clock)
     return d;
 }
 
+#if VM_COVERAGE
+// make cov-code: each run writes its coverage to a new file in
+// $SPU_COVERAGE_DIR (never overwriting one of another run).
+void write_coverage(spu_dut_t *d)
+{
+    const char *dir = std::getenv("SPU_COVERAGE_DIR");
+    if (!dir)
+        return;
+    char path[4096];
+    for (unsigned n = 0; n < 100000; n++) {
+        std::snprintf(path, sizeof path, "%s/%s-%ld-%u.dat", dir, CFG_NAME, (long)getpid(), n);
+        const int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd >= 0) {
+            close(fd);
+            d->ctx->coveragep()->write(path);
+            return;
+        }
+    }
+    std::fprintf(stderr, "warning: no coverage file could be created in %s\n", dir);
+}
+#endif
+
 void destroy(spu_dut_t *d)
 {
+#if VM_COVERAGE
+    write_coverage(d);
+#endif
     if (d->fst) {
         d->fst->close();
         delete d->fst;

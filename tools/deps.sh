@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
-# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang); none =
+# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov); none =
 # yosys, perf and zlib.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -13,9 +13,10 @@ for t in "${want[@]}"; do
         yosys) command -v yosys >/dev/null || need+=(yosys) ;;
         perf)  command -v perf >/dev/null || need+=(linux-perf) ;;
         zlib)  [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
+        lcov)  command -v genhtml >/dev/null || need+=(lcov) ;;
         clang) command -v clang >/dev/null || need+=(clang)
                ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang)" >&2; exit 2 ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && exit 0
