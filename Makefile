@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -232,6 +232,9 @@ COV_BUILD := $(BUILD)/cov
 cov-code: deps-cov ## RTL line coverage of a regression (every configuration) as lcov info and HTML in build/cov
 	@$(MAKE) -s -j$(NPROC) BUILD=$(COV_BUILD) GEN=$(GEN) VL_COV=1 $(COV_BUILD)/spu-tb
 	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) tools/cov_code.sh
+
+mutate-golden: deps-build ## golden-model mutation score against the spec tests and hand vectors (MUTANTS=N to sample)
+	@$(PYTHON) tools/mutate_golden.py $(if $(MUTANTS),--max $(MUTANTS)) --report $(BUILD)/mutate-golden.txt
 
 icarus: deps-build ## the RTL under Icarus Verilog from the model's vectors: every hand vector, 3 generated traces per configuration
 	@$(MAKE) -s -j$(NPROC) csim
