@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen rtl-default-vh check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -77,6 +77,9 @@ $(GEN).stamp: $(CFG_SRC) tools/gen_config.py
 	@echo "  GEN     $(GEN) from $(CFG_SRC)"
 	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 	@touch $@
+
+rtl-default-vh: gen ## refresh rtl/include/spu_config.vh, the committed include of the default configuration (v1p4)
+	@cmp -s $(GEN)/v1p4/spu_config.vh rtl/include/spu_config.vh || cp $(GEN)/v1p4/spu_config.vh rtl/include/spu_config.vh
 
 check-gen: gen ## prove the C and Verilog expansions agree and are up to date
 	@BUILD=$(BUILD) tests/check_gen.sh

@@ -395,34 +395,6 @@ static int find_cut(shrink_t *s, uint64_t A, const char *path, spt_trace_t *cut)
 
 /* ------------------------------------------------------------------ result */
 
-/* Write the candidate v[0..n) as a trace; returns its line count or -1. */
-static long write_min(shrink_t *s, const size_t *v, size_t n, const char *path)
-{
-    usrc_t us;
-    spu_cyc_t cy;
-    spt_writer_t w;
-    memset(s->keep, 0, s->nunits);
-    for (size_t i = 0; i < n; i++)
-        s->keep[v[i]] = 1;
-    FILE *f = fopen(path, "w+");
-    if (!f)
-        return -1;
-    spu_src_t src = us_source(&us, s->t, s->keep, s->map);
-    int rc = 0;
-    spt_write_begin(&w, f, s->lc->cfg->name);
-    while (rc == 0 && src.next(src.self, &cy))
-        rc = spt_write_cycle(&w, &cy, &src);
-    if (spt_write_end(&w))
-        rc = -1;
-    long lines = 0;
-    rewind(f);
-    for (int ch; (ch = fgetc(f)) != EOF;)
-        lines += ch == '\n';
-    if (fclose(f) || rc)
-        return -1;
-    return lines;
-}
-
 static long count_lines(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -433,6 +405,30 @@ static long count_lines(const char *path)
         lines += ch == '\n';
     fclose(f);
     return lines;
+}
+
+/* Write the candidate v[0..n) as a trace; returns its line count or -1. */
+static long write_min(shrink_t *s, const size_t *v, size_t n, const char *path)
+{
+    usrc_t us;
+    spu_cyc_t cy;
+    spt_writer_t w;
+    memset(s->keep, 0, s->nunits);
+    for (size_t i = 0; i < n; i++)
+        s->keep[v[i]] = 1;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    spu_src_t src = us_source(&us, s->t, s->keep, s->map);
+    int rc = 0;
+    spt_write_begin(&w, f, s->lc->cfg->name);
+    while (rc == 0 && src.next(src.self, &cy))
+        rc = spt_write_cycle(&w, &cy, &src);
+    if (spt_write_end(&w))
+        rc = -1;
+    if (fclose(f) || rc)
+        return -1;
+    return count_lines(path);
 }
 
 /* The units of the trace, then the reduction, then the result; 0 or -1. */

@@ -15,6 +15,16 @@ if ! diff -r "$tmp/gen" "${BUILD:-build}/gen" >"$tmp/diff.txt"; then
     head -20 "$tmp/diff.txt"
     fail=1
 fi
+# rtl/include/spu_config.vh is the default configuration's include,
+# committed so the RTL lints and elaborates with no build step
+# (`verilator --lint-only -Wall -Irtl/include rtl/*.v`); it must be exactly
+# what the generator makes for v1p4.
+DEFAULT_VH=${DEFAULT_VH:-rtl/include/spu_config.vh}
+if ! cmp -s "$tmp/gen/v1p4/spu_config.vh" "$DEFAULT_VH"; then
+    echo "check-gen: $DEFAULT_VH differs from the expansion of configs/spu.toml for v1p4 (make rtl-default-vh):"
+    diff "$tmp/gen/v1p4/spu_config.vh" "$DEFAULT_VH" | head -6
+    fail=1
+fi
 ${CC:-gcc} -std=c11 -Wall -Werror -I"$tmp/gen" "$tmp/gen/dump_cfg.c" "$tmp/gen/spu_config.c" -o "$tmp/dump_c"
 n=0
 for d in "$tmp"/gen/*/; do

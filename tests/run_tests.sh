@@ -57,6 +57,15 @@ suite_gen() {
     else
         ok gen/check_gen_catches_drift
     fi
+    # ... and so is a stale or hand-edited rtl/include/spu_config.vh (on a copy).
+    sed 's/SPU_SLOTS 32.h1/SPU_SLOTS 32'"'"'h2/' rtl/include/spu_config.vh >"$TMP/drift/default.vh"
+    if cmp -s rtl/include/spu_config.vh "$TMP/drift/default.vh"; then
+        bad gen/check_gen_catches_stale_default_vh "the edit did not apply"
+    elif DEFAULT_VH="$TMP/drift/default.vh" tests/check_gen.sh >"$TMP/out" 2>&1; then
+        bad gen/check_gen_catches_stale_default_vh "edit not caught"
+    else
+        ok gen/check_gen_catches_stale_default_vh
+    fi
     # The layers: no upward include, no include cycle, no two files that need
     # each other's symbols.
     check gen/layers tests/check_layers.py $B
