@@ -112,7 +112,7 @@ static uint64_t plain_until(const spu_gen_t *g)
 {
     uint64_t t = g->phase_end;
     const uint64_t c[] = {g->next_reprog, g->next_toggle, g->next_read, g->next_reset, g->end_cycle};
-    if (g->iact < g->nact)
+    if (g->iact < g->nact || g->ham_left)
         return g->cycle;
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         if (c[i] < t)
@@ -126,7 +126,9 @@ static void schedule(spu_gen_t *g)
     if (g->iact < g->nact)
         return;
     g->iact = g->nact = 0;
-    if (g->cycle >= g->next_reset) {
+    if (g->ham_left) {
+        gen_prog_hammer_more(g);
+    } else if (g->cycle >= g->next_reset) {
         g->next_reset = gap(g, g->p.reset_gap);
         gen_prog_reset(g);
     } else if (g->cycle >= g->next_reprog) {
@@ -160,6 +162,8 @@ static void take_action(spu_gen_t *g, spu_cyc_t *cy)
         break;
     default: /* GEN_ACT_RESET: the cycle carries nothing else */
         cy->reset = 1;
+        g->el = 0;
+        g->allow = 0;
         break;
     }
 }
@@ -191,7 +195,8 @@ static int gen_next(void *self, spu_cyc_t *cy)
     cy->el = g->el;
     cy->allow = g->allow;
     if (!cy->reset) {
-        uint8_t m = g->mask[g->pat_idx];
+        const int full = cy->reg_valid && g->act[g->iact - 1].full;
+        uint8_t m = full ? (uint8_t)((1u << g->cfg->lanes) - 1u) : g->mask[g->pat_idx];
         for (unsigned l = 0; m; l++, m >>= 1) {
             if (!(m & 1u))
                 continue;

@@ -31,11 +31,17 @@ typedef struct gen_params {
     uint32_t read_gap;           /* mean cycles between register reads (0 = never) */
     uint32_t reset_gap;          /* mean cycles between mid-run resets (0 = never) */
     uint32_t p_filter;           /* % of programs that enable each filter */
-    uint32_t p_close;            /* % of reprogramming bursts aiming at several selections in a cycle */
+    uint32_t p_close;            /* % of reprogramming bursts that hammer PMSICR (several selections a cycle) */
 } gen_params_t;
 
 #define GEN_MAX_PERIOD 16
-#define GEN_MAX_ACTIONS 32
+#define GEN_MAX_ACTIONS 96
+/* PMSICR writes in a hammer burst (gen_prog.c), each with every lane
+ * populated, queued GEN_HAMMER at a time; a burst from a reset, whose LFSR
+ * draws the generator knows, is long enough to reach the first zero draws of
+ * the default LFSR_SEED (the 820th is the first). */
+#define GEN_HAMMER 64
+#define GEN_HAMMER_KNOWN 1280
 /* A run of fewer cycles than this (spu-tb --cycles) is a short run: the
  * generator fits its timing, interval and start sequence to the length so
  * that the run samples, keeps and rejects (docs/generator.md). Longer runs,
@@ -46,6 +52,7 @@ typedef struct gen_params {
 
 typedef struct gen_action {
     uint8_t kind;                /* 1 reg write, 2 reg read, 3 ctx, 4 reset */
+    uint8_t full;                /* the cycle of this action has a member in every lane */
     uint16_t enc;
     uint64_t value;
     uint8_t el, allow;
@@ -76,6 +83,11 @@ typedef struct spu_gen {
     uint32_t long_lat;           /* longest p_long latency (GEN_LONG_LAT, less in a short run) */
     int short_run;               /* end_cycle < GEN_SHORT_RUN */
     uint32_t ntoggle;            /* enable toggles so far */
+    uint64_t last_evfr;          /* PMSEVFR_EL1 last written (an FE/FnE overlap reuses it) */
+    uint32_t ham_left;           /* hammer attempts still to queue */
+    int ham_ernd;                /* the burst selects through ECOUNT */
+    int ham_lfsr_known;          /* ham_lfsr is the unit's LFSR (burst from a reset) */
+    uint32_t ham_lfsr;
     uint8_t el, allow;
 } spu_gen_t;
 

@@ -32,7 +32,7 @@
     X(read_gap, 0, 0xFFFFFFFF, "mean cycles between reads (0 never)")                        \
     X(reset_gap, 0, 0xFFFFFFFF, "mean cycles between resets (0 never)")                      \
     X(p_filter, 0, 100, "% programs enabling each filter")                                  \
-    X(p_close, 0, 100, "% reprogramming aimed at several selections per cycle")
+    X(p_close, 0, 100, "% reprogramming bursts that hammer PMSICR (several selections a cycle)")
 
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
 {
@@ -43,28 +43,28 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
      * exercise, and realistic long intervals; chosen by the seed. */
     switch (rng_below(&s, 3)) {
     case 0:
-        p->int_min = 1, p->int_max = 2, p->p_int1 = 70, p->p_long = 30, p->fin_max = 300;
+        p->int_min = 1, p->int_max = 2, p->p_int1 = 70, p->p_long = 40, p->fin_max = 300;
         break;
     case 1:
-        p->int_min = 1, p->int_max = 8, p->p_int1 = 40, p->p_long = 5, p->fin_max = 64;
+        p->int_min = 1, p->int_max = 8, p->p_int1 = 40, p->p_long = 20, p->fin_max = 64;
         break;
     default:
-        p->int_min = 1, p->int_max = 16, p->p_int1 = 10, p->p_long = 2, p->fin_max = 40;
+        p->int_min = 1, p->int_max = 16, p->p_int1 = 10, p->p_long = 10, p->fin_max = 40;
         break;
     }
-    p->p_int0 = 2;
+    p->p_int0 = 5;
     p->p_rnd = 50;
     p->p_ld = 30, p->p_st = 20, p->p_b = 20, p->p_atomic = 5;
-    p->p_fp = 20, p->p_simd = 15;
+    p->p_fp = 20, p->p_simd = 20;
     p->ev_density = 1u << rng_below(&s, 10);
     p->p_ds = 60;
     p->pop_density = 40 + rng_below(&s, 60);
     p->reprog_gap = 5000 + rng_below(&s, 40000);
-    p->toggle_gap = 10000 + rng_below(&s, 100000);
+    p->toggle_gap = 2000 + rng_below(&s, 20000);
     p->read_gap = 500 + rng_below(&s, 5000);
-    p->reset_gap = rng_below(&s, 4) ? 0 : 500000 + rng_below(&s, 2000000);
+    p->reset_gap = 100000 + rng_below(&s, 400000);
     p->p_filter = 35;
-    p->p_close = 25;
+    p->p_close = 40;
 }
 
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)

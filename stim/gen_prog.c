@@ -16,11 +16,22 @@ static void push(spu_gen_t *g, uint8_t kind, int reg, uint64_t value)
 {
     if (g->nact >= GEN_MAX_ACTIONS)
         return;
+    /* Now and then RES0 / RAZ-WI bits set as well: they must read back as
+     * zero and change nothing (D17.x register pages). */
+    if (kind == GEN_ACT_WRITE && reg >= 0 && rng_below(&g->rng, 100) < 15)
+        value |= rng_next(&g->rng) & ~g->cfg->wmask[reg];
     gen_action_t *a = &g->act[g->nact++];
     memset(a, 0, sizeof *a);
     a->kind = kind;
     a->enc = reg >= 0 ? spu_reg_enc(reg) : 0;
     a->value = value;
+}
+
+/* The last action queued gets a member in every lane of its cycle. */
+static void fill_lanes(spu_gen_t *g)
+{
+    if (g->nact)
+        g->act[g->nact - 1].full = 1;
 }
 
 static void push_ctx(spu_gen_t *g, uint8_t el, uint8_t allow)
@@ -60,11 +71,21 @@ static uint64_t fcr_value(spu_gen_t *g)
     v |= SPU_PUT(PMSFCR_EL1, FL, PCT(g, pf));
     v |= SPU_PUT(PMSFCR_EL1, FnE, PCT(g, pf));
     v |= SPU_PUT(PMSFCR_EL1, FDS, PCT(g, pf));
-    const uint64_t type = rng_next(&g->rng); /* TYPE<2:0> = B, LD, ST; TYPE<4:3> = FP, SIMD */
+    /* Each type bit (TYPE<2:0> = B, LD, ST; TYPE<4:3> = FP, SIMD) in one of
+     * the EFT classes, mostly "any" so that the others can still pass:
+     * ctrl/mask 0/0 any (60 %), 1/0 or (10 %), 1/1 must be set (20 %),
+     * 0/1 must be clear (10 %). */
+    uint64_t type = 0, typem = 0;
+    for (unsigned bit = 0; bit < 5; bit++) {
+        const uint32_t k = rng_below(&g->rng, 10);
+        type |= (uint64_t)(k == 6 || k == 7 || k == 8) << bit;
+        typem |= (uint64_t)(k == 7 || k == 8 || k == 9) << bit;
+    }
+    if (PCT(g, 10)) /* a dense, mostly rejecting pattern too */
+        type = rng_next(&g->rng), typem = PCT(g, 50) ? rng_next(&g->rng) : 0;
     v |= SPU_PUT(PMSFCR_EL1, TYPE, type) |
-         SPU_PUT(PMSFCR_EL1, TYPEX, type >> (SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1));
-    if (PCT(g, 30))
-        v |= SPU_PUT(PMSFCR_EL1, TYPEm, rng_next(&g->rng));
+         SPU_PUT(PMSFCR_EL1, TYPEX, type >> (SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1)) |
+         SPU_PUT(PMSFCR_EL1, TYPEm, typem);
     if (PCT(g, 5))
         v |= rng_next(&g->rng); /* RES0 bits must read back as zero */
     return v;
@@ -134,16 +155,27 @@ static uint64_t pmscr_value(spu_gen_t *g)
            SPU_PUT(PMSCR_EL1, TS, rest >> 5) | SPU_PUT(PMSCR_EL1, PCT, rest >> 6);
 }
 
+/* PMSNEVFR_EL1: sometimes the PMSEVFR_EL1 value, so that FE and FnE overlap
+ * (a CONSTRAINED UNPREDICTABLE case, D17.5.2). */
+static uint64_t nevfr_value(spu_gen_t *g)
+{
+    if (g->last_evfr && PCT(g, 25))
+        return g->last_evfr;
+    return sparse(g, g->cfg->event_mask);
+}
+
 /* One register write chosen among the filter and interval controls. */
 static void write_some(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
-    switch (rng_below(&g->rng, 9)) {
+    switch (rng_below(&g->rng, 11)) {
     case 0: push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fcr_value(g)); break;
-    case 1: push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask)); break;
-    case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask)); break;
+    case 1: push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, g->last_evfr = sparse(g, c->event_mask)); break;
+    case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, nevfr_value(g)); break;
     case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng)); break;
-    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, latfr(PCT(g, 10) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2))); break;
+    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, latfr(PCT(g, 20) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2))); break;
+    case 9: push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); break;
+    case 10: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
     case 6: { /* a small remaining interval, as a context switch restores it */
         const uint64_t count = rng_below(&g->rng, 600);
@@ -170,9 +202,9 @@ void gen_prog_program(spu_gen_t *g)
     push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); /* page aligned */
     push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, fit ? limitr_plain(g) : limitr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? latency_filter_only(fcr_value(g)) : fcr_value(g));
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, sparse(g, c->event_mask));
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, g->last_evfr = sparse(g, c->event_mask));
     if (c->features & SPU_FEAT_FNE)
-        push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, sparse(g, c->event_mask));
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, nevfr_value(g));
     if (c->features & SPU_FEAT_FDS)
         push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1,
@@ -184,23 +216,103 @@ void gen_prog_program(spu_gen_t *g)
     push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g) | (fit ? pmscr_both_els() : 0));
 }
 
-/* Several selections in one cycle (LANES > 1): with ERnd they need the
- * secondary counter to expire a member or two before the primary one and a
- * small random draw, so restore a PMSICR that makes that likely, as a
- * context switch could. */
-static void close_selections(spu_gen_t *g)
+/* A hammer burst: PMSICR rewritten every cycle with a tiny remaining
+ * interval while every lane has a member, so that a selection falls in most
+ * cycles (slots fill, collide, free and are taken again at once).
+ *
+ * Several selections in one cycle need two interval expiries in it; a reload
+ * is 0 or at least 256 members, so with ERnd the second one comes from
+ * ECOUNT: ECOUNT = e expires at member e, COUNT = c > e expires at member c,
+ * draws r and selects at member c + r, in the same cycle when r <= LANES - c
+ * (r = 0: at once). Each attempt draws at most once, so without knowing the
+ * draws e = 1, c = 2 (the widest window) is the common choice. A burst that
+ * starts from a reset knows them: the LFSR restarts at LFSR_SEED and nothing
+ * draws before the burst (with ERnd only a COUNT expiry draws, and the start
+ * sequence counts fewer than 256 members), so the generator steps its own
+ * copy of the LFSR (spu_lfsr_draw()) and sets up two selections whenever the
+ * coming draw allows it, and a zero draw at once on one lane
+ * (docs/generator.md). */
+static void hammer_attempt(spu_gen_t *g)
 {
-    const uint64_t e = 1 + rng_below(&g->rng, 6);
-    const uint64_t c = e + rng_below(&g->rng, g->cfg->lanes + 1);
-    const uint64_t interval = 1u + rng_below(&g->rng, 2);
-    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, 1));
+    const unsigned lanes = g->cfg->lanes;
+    uint64_t e = 0, c;
+    if (g->ham_lfsr_known) {
+        uint32_t peek = g->ham_lfsr;
+        const unsigned r = spu_lfsr_draw(&peek);
+        if (lanes == 1) {
+            c = 1;
+            if (r != 0 && PCT(g, 10)) /* ECOUNT from software expires; no draw */
+                e = 1, c = 2;
+        } else if (r + 2 <= lanes) {
+            c = 2 + rng_below(&g->rng, lanes - 1 - r);
+            e = 1 + rng_below(&g->rng, (uint32_t)c - 1);
+        } else {
+            c = 1; /* spend the draw */
+        }
+        if (c <= lanes)
+            (void)spu_lfsr_draw(&g->ham_lfsr);
+    } else if (g->ham_ernd && lanes > 1 && PCT(g, 75)) {
+        e = 1, c = 2;
+    } else {
+        /* c = LANES + 1 leaves a cycle without a selection (a slot freed in
+         * it is taken in the next one) */
+        c = 1 + rng_below(&g->rng, lanes + 1);
+        if (g->ham_ernd && c > 1)
+            e = 1 + rng_below(&g->rng, (uint32_t)c - 1);
+    }
     push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, SPU_PUT(PMSICR_EL1, ECOUNT, e) | SPU_PUT(PMSICR_EL1, COUNT, c));
+    fill_lanes(g);
+}
+
+/* The next part of a hammer burst (gen.c calls it while ham_left > 0). */
+void gen_prog_hammer_more(spu_gen_t *g)
+{
+    for (unsigned i = 0; i < GEN_HAMMER && g->ham_left; i++, g->ham_left--)
+        hammer_attempt(g);
+    if (g->ham_left)
+        return;
+    g->ham_lfsr_known = 0;
+    push(g, GEN_ACT_READ, SPU_REG_PMSICR_EL1, 0);
+    fill_lanes(g);
+    /* The slots are full now: sometimes reset or stop profiling with samples
+     * in flight (their finishes then arrive while disabled). */
+    const uint32_t r = rng_below(&g->rng, 100);
+    if (r < 35)
+        gen_prog_reset(g);
+    else if (r < 55)
+        push_ctx(g, g->el, 0);
+}
+
+static void hammer(spu_gen_t *g)
+{
+    const int ernd_cfg = (g->cfg->features & SPU_FEAT_ERND) != 0;
+    g->ham_ernd = ernd_cfg && PCT(g, 70);
+    g->ham_left = GEN_HAMMER;
+    if (g->ham_ernd && PCT(g, 15)) {
+        /* from a reset, profiling surely enabled: the draws are known */
+        gen_prog_reset(g);
+        push_ctx(g, 1, 1);
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els());
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
+        g->ham_lfsr = g->cfg->knob[SPU_KNOB_LFSR_SEED];
+        g->ham_lfsr_known = 1;
+        g->ham_left = GEN_HAMMER_KNOWN;
+    } else {
+        /* software (re)starts profiling first, so the burst samples */
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
+        push_ctx(g, g->el < 2 ? g->el : 1, 1);
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els());
+    }
+    const uint64_t interval = PCT(g, 20) ? 0 : 1 + rng_below(&g->rng, 2);
+    push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1,
+         SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, g->ham_ernd || PCT(g, 50)));
 }
 
 void gen_prog_reprogram(spu_gen_t *g)
 {
-    if (g->cfg->lanes > 1 && rng_below(&g->rng, 100) < g->p.p_close) {
-        close_selections(g);
+    if (rng_below(&g->rng, 100) < g->p.p_close) {
+        hammer(g);
         return;
     }
     for (int i = 0, n = 1 + (int)rng_below(&g->rng, 3); i < n; i++)
@@ -224,7 +336,17 @@ void gen_prog_toggle(spu_gen_t *g)
         restart(g);
         return;
     }
-    switch (rng_below(&g->rng, 6)) {
+    switch (rng_below(&g->rng, 8)) {
+    case 6: /* stop and start as the Linux driver does: PMSICR_EL1 = 0 before the enable edge */
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, 0);
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
+        push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els());
+        break;
+    case 7: /* a zero PMSICR_EL1 at the disable edge */
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1, 0);
+        push_ctx(g, g->el, 0);
+        break;
     case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? rng_below(&g->rng, 2) : rng_below(&g->rng, 4)), 1); break;
     case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
@@ -242,7 +364,7 @@ void gen_prog_read(spu_gen_t *g)
     if (r < 4) { /* an encoding nobody implements, read or written */
         push(g, PCT(g, 50) ? GEN_ACT_WRITE : GEN_ACT_READ, -1, rng_next(&g->rng));
         g->act[g->nact - 1].enc = (uint16_t)(0xC000u | rng_below(&g->rng, 0x4000));
-    } else if (r < 7) { /* MSR to an ID register is UNDEFINED */
+    } else if (r < 10) { /* MSR to an ID register is UNDEFINED */
         push(g, GEN_ACT_WRITE, PCT(g, 50) ? SPU_REG_PMSIDR_EL1 : SPU_REG_PMBIDR_EL1, rng_next(&g->rng));
     } else if (r < 50) {
         push(g, GEN_ACT_READ, SPU_REG_PMSICR_EL1, 0);
@@ -253,9 +375,7 @@ void gen_prog_read(spu_gen_t *g)
 
 void gen_prog_reset(spu_gen_t *g)
 {
-    push(g, GEN_ACT_RESET, -1, 0);
-    g->el = 0;
-    g->allow = 0;
+    push(g, GEN_ACT_RESET, -1, 0); /* the context drops to EL0, not allowed, when it is taken */
     gen_prog_program(g);
 }
 
@@ -301,8 +421,19 @@ void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
         op->ds_valid = 1;
         op->ds = (uint16_t)rng_next(&s);
     }
-    const uint32_t fin = rng_below(&s, 1000) < p->p_long ? 1 + rng_below(&s, g->long_lat)
-                                                          : 1 + rng_below(&s, p->fin_max);
+    uint32_t fin = 1 + rng_below(&s, p->fin_max);
+    int late_issue = 0;
+    if (rng_below(&s, 1000) < p->p_long) {
+        /* Three quarters of the long ops end near the counters' saturation value CMAX (total
+         * latency saturates; issued late, the issue latency too). */
+        const uint32_t cmax = (1u << g->cfg->count_size) - 1u;
+        if (cmax + 128u <= g->long_lat && rng_below(&s, 4)) {
+            fin = cmax - 8u + rng_below(&s, 128);
+            late_issue = rng_below(&s, 8) != 0;
+        } else {
+            fin = 1 + rng_below(&s, g->long_lat);
+        }
+    }
     op->fin = fin;
-    op->iss = 1 + rng_below(&s, fin);
+    op->iss = late_issue ? fin - rng_below(&s, 8) : 1 + rng_below(&s, fin);
 }
