@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen rtl-default-vh check-gen csim tb lint test test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen rtl-default-vh check-gen csim tb lint test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -212,10 +212,18 @@ test: deps-synth ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
-REGRESS_ARGS ?= --seeds 8 --cycles 2000000
+REGRESS_ARGS ?= --seeds 16 --cycles 4000000
 regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
 	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
+
+# Functional coverage (docs/coverage.md) of the same regression: every job
+# writes its bins, the report merges them per configuration.
+COV_FUNC := $(BUILD)/covfunc
+cov: deps-build ## functional coverage of the regression: hit counts, unhit and unreachable bins, cycles to closure
+	@$(MAKE) -s -j$(NPROC) tb
+	@$(PYTHON) tools/regress.py $(REGRESS_ARGS) --cov $(COV_FUNC) --junit $(COV_FUNC)/regress.xml
+	@$(PYTHON) tools/cov_report.py --json $(COV_FUNC)/coverage.json $(COV_FUNC)
 
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb

@@ -15,6 +15,7 @@
 
 #include "opts.h"
 #include "run.h"
+#include "cov.h"
 #include "stats.h"
 #include "vectors.h"
 
@@ -31,6 +32,7 @@ typedef struct csim {
     spu_stats_t stats;
     int skip;                    /* skip ahead where nothing can happen */
     FILE *vec;                   /* --vectors: every cycle's ports */
+    spu_cov_t *cov;              /* --cov: functional coverage (NULL: off) */
 } csim_t;
 
 /* Selections of this cycle for the interval statistics: members are numbered
@@ -77,7 +79,7 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
             return -1;
         if (!more)
             break;
-        spu_model_step(&c->model, &in, &out);
+        cov_model_step(c->cov, &c->model, &in, &out);
         if (c->vec)
             vec_cycle(c->vec, &s->cfg, &in, &out);
         note_selections(c, &cy, &out);
@@ -135,7 +137,18 @@ int main(int argc, char **argv)
         free(c);
         return 2;
     }
-    c->skip = !o.no_skip && !o.vectors; /* vectors need every cycle */
+    /* Vectors and coverage see every cycle, as the lockstep run does. */
+    c->skip = !o.no_skip && !o.vectors && !o.cov;
+    if (o.cov) {
+        if (!(c->cov = malloc(sizeof *c->cov))) {
+            fprintf(stderr, "error: out of memory\n");
+            opts_teardown(s);
+            free(s);
+            free(c);
+            return 2;
+        }
+        cov_init(c->cov, &s->cfg);
+    }
     if (o.vectors) {
         if (!(c->vec = fopen(o.vectors, "w"))) {
             fprintf(stderr, "error: cannot write vectors '%s': %s\n", o.vectors, strerror(errno));
@@ -157,6 +170,13 @@ int main(int argc, char **argv)
         run_finish(&c->run);
     if (o.stats)
         print_stats(c, &o, s, dt);
+    if (c->cov && !rc) {
+        char what[512];
+        cov_describe(what, sizeof what, argc, argv);
+        if (cov_finish(c->cov, o.cov, what))
+            rc = -1;
+    }
+    free(c->cov);
     if (c->vec && (fclose(c->vec) != 0)) {
         fprintf(stderr, "error: the vectors could not be written completely\n");
         rc = -1;

@@ -4,9 +4,6 @@
 
 #include "spu_model.h"
 
-/* D17.3.3 enable-edge load (SPEResetSampleCounter()). */
-void spu_interval_edge_load(const spu_config_t *cfg, uint64_t pmsirr,
-                            uint64_t *pmsicr, uint32_t *lfsr);
 /* Members countable with no selection, draw or reload. */
 uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr);
 /* Count n quiet members. */

@@ -162,6 +162,11 @@ void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
 /* SPEGetRandomInterval(): one LFSR step, returns the byte. */
 uint8_t spu_lfsr_draw(uint32_t *lfsr);
 
+/* The D17.3.3 enable-edge load (SPEResetSampleCounter()) of a zero PMSICR:
+ * updates *pmsicr and *lfsr. */
+void spu_interval_edge_load(const spu_config_t *cfg, uint64_t pmsirr,
+                            uint64_t *pmsicr, uint32_t *lfsr);
+
 /* SPEToCollectSample() for one member: updates *pmsicr and *lfsr. */
 int spu_to_collect_sample(const spu_config_t *cfg, uint64_t pmsirr,
                           uint64_t *pmsicr, uint32_t *lfsr);

@@ -31,10 +31,12 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"
                    "                      the Icarus bench (tb/icarus/spu_vec_tb.v); steps every cycle\n");
     fprintf(f, "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
+               "  --cov FILE          write the functional coverage bins to FILE (docs/coverage.md)%s\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
-               "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n");
+               "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n",
+            tb ? "" : "; steps every cycle");
     if (!tb)
         fprintf(f, "  --no-skip           step every cycle (no skipping ahead)\n");
     if (tb)
@@ -107,6 +109,8 @@ static int check_combination(const spu_opts_t *o)
         bad = "--inject", why = "--dut-only compares nothing, so an injected difference cannot be caught";
     else if (o->dut_only && o->expect_vacuous)
         bad = "--expect-vacuous", why = "--dut-only does not check vacuity";
+    else if (o->dut_only && o->cov)
+        bad = "--cov", why = "--dut-only runs no model, and coverage is sampled with the model's state";
     else if (o->dut_only && o->stats)
         bad = "--stats", why = "--dut-only runs no model, so there are no statistics to print";
     else if (o->tb && o->expect_vacuous && !o->trace)
@@ -137,7 +141,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir", "--vectors"};
+                                       "--inject", "--fail-dir", "--vectors", "--cov"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -193,6 +197,9 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (!strcmp(a, "--vectors") && !tb) {
             NEEDS_VALUE;
             o->vectors = v;
+        } else if (!strcmp(a, "--cov")) {
+            NEEDS_VALUE;
+            o->cov = v;
         } else if (!strcmp(a, "--emit-trace")) {
             NEEDS_VALUE;
             o->emit = v;
@@ -380,10 +387,14 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
         s->end_ops = o->tb ? UINT64_MAX : o->ops;
     }
     s->src = opts_fresh_source(s, &s->cursor, &s->gen);
-    if (o->vectors && (same_file(o->vectors, o->trace) || same_file(o->vectors, o->log) || same_file(o->vectors, o->emit))) {
-        fprintf(stderr, "error: --vectors '%s' is the input trace, the --log or the --emit-trace file; refusing to overwrite it\n",
-                o->vectors);
-        return -1;
+    for (int i = 0; i < 2; i++) {
+        const char *opt = i ? "--cov" : "--vectors", *out = i ? o->cov : o->vectors;
+        if (out && (same_file(out, o->trace) || same_file(out, o->log) || same_file(out, o->emit) ||
+                    (i && same_file(out, o->vectors)))) {
+            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace or the --vectors file; refusing to overwrite it\n",
+                    opt, out);
+            return -1;
+        }
     }
     for (int i = 0; i < 2; i++) {
         const char *out = i ? o->emit : o->log;

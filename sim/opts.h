@@ -19,6 +19,7 @@ typedef struct spu_opts {
     const char *trace;           /* positional TRACE */
     const char *emit;            /* --emit-trace FILE */
     const char *vectors;         /* --vectors FILE (csim): ports per cycle for the Icarus bench */
+    const char *cov;             /* --cov FILE: functional coverage bins (docs/coverage.md) */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
     uint64_t ops;                /* --ops N (csim) */

@@ -87,7 +87,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             }
             continue;
         }
-        spu_model_step(&m, in, mout);
+        cov_model_step(c->cov, &m, in, mout);
         if (c->inject && cy.cycle == c->inject_cycle)
             r->injected = cmp_perturb(mout, c->inject) == 0;
         h->cycle = cy.cycle;

@@ -6,6 +6,7 @@
 #define SPU_LOCKSTEP_H
 
 #include "compare.h"
+#include "cov.h"
 #include "dut.h"
 #include "run.h"
 
@@ -32,6 +33,7 @@ typedef struct ls_cfg {
     const char *wave;            /* FST path, written for cycles [wave_from, wave_to] */
     uint64_t wave_from, wave_to;
     int dut_only;                /* bench: no model, no compare */
+    spu_cov_t *cov;              /* functional coverage of the run (NULL: off) */
 } ls_cfg_t;
 
 enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };

@@ -150,6 +150,7 @@ typedef struct shrink {
 static int same_failure(shrink_t *s, spu_src_t src)
 {
     ls_cfg_t c = *s->lc;
+    c.cov = NULL; /* the reduced runs are not the run whose coverage was asked for */
     c.log = NULL;
     c.progress = 0;
     c.wave = NULL;

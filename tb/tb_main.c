@@ -314,6 +314,7 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     snprintf(fst, sizeof fst, "%.*s.fst", (int)(strlen(saved) - 4), saved);
     ls_cfg_t wc = *lc;
     wc.log = NULL;
+    wc.cov = NULL;
     wc.progress = 0;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
@@ -379,6 +380,14 @@ int main(int argc, char **argv)
     lc.progress_total = s->have_trace ? s->trace.last_cycle + 1 : o.cycles;
     lc.dut_only = o.dut_only;
     lc.full_clock = o.full_clock;
+    if (o.cov) {
+        if (!(lc.cov = malloc(sizeof *lc.cov))) {
+            fprintf(stderr, "error: out of memory\n");
+            rc = 2;
+            goto out;
+        }
+        cov_init(lc.cov, &s->cfg);
+    }
     if (o.inject && parse_inject(o.inject, inj, sizeof inj, &lc)) {
         rc = 2;
         goto out;
@@ -391,6 +400,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: %s\n", r->err);
         rc = 2;
         goto out;
+    }
+    if (lc.cov) { /* written for a failing run too: what it had covered */
+        char what[512];
+        cov_describe(what, sizeof what, argc, argv);
+        if (cov_finish(lc.cov, o.cov, what)) {
+            rc = 2;
+            goto out;
+        }
     }
     if (o.inject && !r->injected && r->status == LS_PASS) {
         fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", o.inject, r->cycles);
@@ -427,6 +444,7 @@ int main(int argc, char **argv)
             if (spu_pmu_implemented(&s->cfg, i))
                 fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r->log.pmu[i]);
 out:
+    free(lc.cov);
     if (opts_teardown(s) && rc == 0)
         rc = 1;
     free(s);

@@ -4,6 +4,7 @@ processes, with JUnit XML and a closing "N passed, N failed" line.
 
   tools/regress.py [--configs v1,v1p4,...] [--seeds N] [--first S]
                    [--cycles C] [--jobs J] [--shard K/N] [--junit FILE]
+                   [--cov DIR]
 
 --shard K/N runs only the jobs whose index i satisfies i % N == K-1 (K is
 1-based), so N machines running shards 1..N of the same command cover the
@@ -11,6 +12,8 @@ whole regression once (GNU parallel over ssh, a Slurm array: see README).
 Each job is `build/spu-tb --config C --seed S --cycles N --quiet`; its exit
 status decides (0 pass; 1 difference or vacuous run; else error). The failing
 job's report and reproduce command are kept in the JUnit XML and printed.
+With --cov DIR each job also writes its functional coverage to
+DIR/CONFIG.SEED.cov (tools/cov_report.py merges them; make cov).
 """
 import argparse
 import concurrent.futures as cf
@@ -42,8 +45,10 @@ def parse_shard(s):
     return k, n
 
 
-def run_job(tb, cfg, seed, cycles):
+def run_job(tb, cfg, seed, cycles, cov_dir):
     cmd = [tb, "--config", cfg, "--seed", str(seed), "--cycles", str(cycles), "--quiet", "--no-progress"]
+    if cov_dir:
+        cmd += ["--cov", os.path.join(cov_dir, f"{cfg}.{seed}.cov")]
     t0 = time.time()
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     return cfg, seed, p.returncode, p.stderr, time.time() - t0, " ".join(cmd)
@@ -64,6 +69,8 @@ def main():
                     help="K/N: run only the K-th of N equal parts of the job list")
     ap.add_argument("--junit", default="build/regress.xml", help="JUnit XML output (default build/regress.xml)")
     ap.add_argument("--tb", default="build/spu-tb", help="the checker binary (default build/spu-tb)")
+    ap.add_argument("--cov", default=None, metavar="DIR",
+                    help="write each job's functional coverage to DIR/CONFIG.SEED.cov")
     a = ap.parse_args()
     known = config_list(a.toml)
     configs = [c for c in (a.configs or ",".join(known)).split(",") if c]
@@ -80,10 +87,15 @@ def main():
     if not jobs:
         sys.exit(f"regress: shard {k}/{n} of {len(configs) * a.seeds} jobs is empty; nothing would be checked "
                  f"(use fewer shards or more --seeds)")
+    if a.cov:
+        os.makedirs(a.cov, exist_ok=True)
+        for old in os.listdir(a.cov):  # a stale shard must not count again
+            if old.endswith(".cov"):
+                os.remove(os.path.join(a.cov, old))
     print(f"regress: {len(jobs)} jobs (shard {k}/{n}), {a.cycles} cycles each, {a.jobs} processes", flush=True)
     results = []
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(run_job, a.tb, c, s, a.cycles) for c, s in jobs]
+        futs = [ex.submit(run_job, a.tb, c, s, a.cycles, a.cov) for c, s in jobs]
         for f in cf.as_completed(futs):
             cfg, seed, rc, err, dt, cmd = f.result()
             results.append((cfg, seed, rc, err, dt, cmd))
