@@ -61,6 +61,28 @@ module spu_slots #(
   // logic once.
 
   // ----------------------------------------------------- step 4: finishes
+  // Ports in order: the first port naming a busy slot completes it, and a
+  // later port naming the same slot in the same cycle finds it no longer busy
+  // and is ignored. fin_take[p*SLOTS+s]: port p completes slot s (no lower
+  // port names s), computed without a branch, before the loop that uses it.
+  // Testing the running `freed` inside that loop's branch instead hid the
+  // branch from Verilator's line coverage: 5.006 evaluates a branch's
+  // coverage condition after the loop, with the loop variables' final
+  // values, where `!freed[s]` is false for every slot the branch freed.
+  reg [SLOTS*SLOTS-1:0] fin_take;
+  always @* begin : b_take
+    integer p, s;
+    reg [SLOTS-1:0] named;               // slots named by a lower port
+    named = {SLOTS{1'b0}};
+    for (p = 0; p < SLOTS; p = p + 1) begin
+      for (s = 0; s < SLOTS; s = s + 1) begin
+        fin_take[p*SLOTS + s] = fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
+                                busy_q[s] && !named[s];
+        named[s] = named[s] || (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0]);
+      end
+    end
+  end
+
   always @* begin : b_fin
     integer p, s;
     freed     = {SLOTS{1'b0}};
@@ -70,11 +92,7 @@ module spu_slots #(
     if (fin_valid_i != {SLOTS{1'b0}}) begin
       for (p = 0; p < SLOTS; p = p + 1) begin
         for (s = 0; s < SLOTS; s = s + 1) begin
-          // Ports in order: the first port naming a busy slot completes it,
-          // and a later port naming the same slot in the same cycle finds it
-          // no longer busy and is ignored.
-          if (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
-              busy_q[s] && !freed[s]) begin
+          if (fin_take[p*SLOTS + s]) begin
             freed[s]              = 1'b1;
             fin_hit_o[p]          = 1'b1;
             fin_tot_o[16*p +: 16] = lat_q[16*s +: 16];
@@ -88,12 +106,18 @@ module spu_slots #(
   end
 
   // ------------------------------------------ step 6: lanes take slots
+  // Each selected lane, in lane order, takes the lowest free slot (avail &
+  // -avail, one-hot), with no branch on the running `avail`: Verilator
+  // 5.006's line coverage tests a branch's condition after the loop, with the
+  // final values, and so reported such a branch as never taken.
   always @* begin : b_alloc
     integer l, s;
-    reg                 found;
     reg [SLOTS-1:0]     avail;           // free for selection
-    found      = 1'b0;
+    reg [SLOTS-1:0]     take;            // the slot lane l takes, one-hot or 0
+    reg [1:0]           idx;
     avail      = {SLOTS{1'b0}};
+    take       = {SLOTS{1'b0}};
+    idx        = 2'd0;
     alloc      = {SLOTS{1'b0}};
     smp_o      = {LANES{1'b0}};
     smp_slot_o = {LANES*2{1'b0}};
@@ -101,17 +125,15 @@ module spu_slots #(
     if (sel_i != {LANES{1'b0}}) begin
       avail = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
       for (l = 0; l < LANES; l = l + 1) begin
-        found = 1'b0;
-        for (s = 0; s < SLOTS; s = s + 1) begin
-          if (sel_i[l] && !found && avail[s]) begin
-            found                = 1'b1;
-            avail[s]             = 1'b0;
-            alloc[s]             = 1'b1;
-            smp_slot_o[2*l +: 2] = s[1:0];
-          end
-        end
-        smp_o[l] = sel_i[l] & found;
-        col_o[l] = sel_i[l] & ~found;
+        take  = (avail & (~avail + 1'b1)) & {SLOTS{sel_i[l]}};
+        avail = avail & ~take;
+        alloc = alloc | take;
+        idx   = 2'd0;
+        for (s = 0; s < SLOTS; s = s + 1)
+          idx = idx | ({2{take[s]}} & s[1:0]);
+        smp_slot_o[2*l +: 2] = idx;
+        smp_o[l] = take != {SLOTS{1'b0}};
+        col_o[l] = sel_i[l] && take == {SLOTS{1'b0}};
       end
     end
   end

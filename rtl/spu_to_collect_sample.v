@@ -74,6 +74,10 @@ module spu_to_collect_sample #(
   wire [31:0] reload    = {interval_i, (low_rnd ? rnd_byte : 8'h00)};
   wire        tail      = ernd & (ecount != 8'd0);   // random tail running
 
+  // Line coverage (make cov-code): without FEAT_SPE_ERnd (v1, v1-alt) `ernd`
+  // and `tail` are constant 0, so in those builds the three ERnd branches
+  // below (`if (tail)` twice, `if (ernd)`) are never taken and are reported
+  // as such; every ERnd build takes them.
   always @* begin
     count_o  = count;
     ecount_o = ecount;
