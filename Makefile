@@ -147,11 +147,11 @@ VFLAGS    += --x-assign unique
 VFLAGS    += --x-initial unique
 VFLAGS    += -Wall
 VFLAGS    += --top-module spu_top
-# make cov-code builds the models with line coverage (VL_COV=1) in its own
+# make cov-code builds the models with line and toggle coverage (VL_COV=1) in its own
 # build directory; the shim then writes each run's coverage file.
 VL_COV    ?= 0
 ifeq ($(VL_COV),1)
-VFLAGS    += --coverage-line
+VFLAGS    += --coverage-line --coverage-toggle
 endif
 # One C++ optimisation level for the model; -O2 compiles fast and runs fast.
 VL_OPT    := -O2
@@ -240,9 +240,9 @@ asan-build:
 	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
 
 COV_BUILD := $(BUILD)/cov
-cov-code: deps-cov ## RTL line coverage of a regression (every configuration) as lcov info and HTML in build/cov
+cov-code: deps-cov ## RTL line and toggle coverage of the regression (every configuration), lcov info and HTML in build/cov
 	@$(MAKE) -s -j$(NPROC) BUILD=$(COV_BUILD) GEN=$(GEN) VL_COV=1 $(COV_BUILD)/spu-tb
-	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) tools/cov_code.sh
+	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) REGRESS_ARGS="$(REGRESS_ARGS)" tools/cov_code.sh
 
 mutate-golden: deps-build ## golden-model mutation score against the spec tests and hand vectors (MUTANTS=N to sample)
 	@$(PYTHON) tools/mutate_golden.py $(if $(MUTANTS),--max $(MUTANTS)) --report $(BUILD)/mutate-golden.txt
