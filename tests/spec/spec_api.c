@@ -8,6 +8,7 @@
  * behaviour is involved, what D17.3 gives), never the model's output.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "spec.h"
@@ -183,6 +184,42 @@ static int api_max_slots_config(void)
     return 0;
 }
 
+/* spu_model.h: "the caller owns the storage" - the model stays inside
+ * sizeof(spu_model_t) bytes, here exactly that much heap, with the largest
+ * unit the limits allow (SPU_MAX_SLOTS slots: its slot array is full). A
+ * forced selection (PMSICR_EL1 = 1, RND = 0) takes slot 0, the next one
+ * slot 1. */
+static int api_model_in_its_own_storage(void)
+{
+    spu_config_t c;
+    TRY(spec_cfg(&c, "wide"));
+    c.slots = SPU_MAX_SLOTS;
+    spu_model_t *m = malloc(sizeof *m);
+    CHECK(m != NULL, "no memory");
+    int bad = spu_model_init(m, &c, NULL, 0) != 0;
+    bad |= spu_model_reg_write(m, SPU_REG_PMSIRR_EL1, IRR(1, 0)) != 0;
+    bad |= spu_model_reg_write(m, SPU_REG_PMSCR_EL1, PMSCR_E0E1) != 0;
+    bad |= spu_model_reg_write(m, SPU_REG_PMBLIMITR_EL1, PMBLIMITR_E) != 0;
+    spu_in_t in;
+    spu_out_t out;
+    uint8_t slot[2] = {0xFF, 0xFF};
+    for (unsigned k = 0; k < 2 && !bad; k++) {
+        bad |= spu_model_reg_write(m, SPU_REG_PMSICR_EL1, 1) != 0;
+        memset(&in, 0, sizeof in);
+        in.rst_n = 1;
+        in.el = 1;
+        in.prof_allowed = 1;
+        in.pop_valid = 1;
+        spu_model_step(m, &in, &out);
+        slot[k] = out.smp_valid ? out.smp_slot[0] : 0xFF;
+    }
+    free(m);
+    CHECK(!bad, "init or a register write failed");
+    CHECK_EQ(slot[0], 0, "slot of the first selection");
+    CHECK_EQ(slot[1], 1, "slot of the second selection");
+    return 0;
+}
+
 /* spu_model_reg_write(): "-1 when UNDEFINED" (the ID registers have no MSR
  * form, an absent register has no encoding), else 0 with the write mask
  * applied (PMSCR_EL1 bit 2 is RES0). */
@@ -272,6 +309,7 @@ const spec_test_t spec_tests_api[] = {
     SPEC_TEST(api_set_knob_errors),
     SPEC_TEST(api_init_errors),
     SPEC_TEST(api_max_slots_config),
+    SPEC_TEST(api_model_in_its_own_storage),
     SPEC_TEST(api_reg_write_returns),
     SPEC_TEST(api_state_after_reset),
     SPEC_TEST(api_absent_lanes_and_ports),
