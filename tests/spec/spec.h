@@ -200,5 +200,7 @@ extern const spec_test_t spec_tests_pmu[];
 extern const spec_test_t spec_tests_regs[];
 extern const spec_test_t spec_tests_regs_port[];
 extern const spec_test_t spec_tests_knobs[];
+extern const spec_test_t spec_tests_skip[];
+extern const spec_test_t spec_tests_api[];
 
 #endif

@@ -233,6 +233,110 @@ static int lanes_two_selections_one_cycle(void)
     return 0;
 }
 
+/* SLOT_REUSE = 0 (D17.3.7, semantics.md step 4) with two slots (wide): the
+ * slot a finish frees is busy for this cycle's selections, any other slot
+ * keeps its own state. Case 1: slot 1 finishes while slot 0 is free: the
+ * selection of that cycle takes slot 0. Case 2: slot 1 finishes while slot 0
+ * is busy: no slot is free for that cycle's selection, a collision. */
+static int d17_3_7_slot_freed_this_cycle_two_slots(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "wide"));
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    CHECK_EQ(spec_take(&s), 0, "first slot");
+    CHECK_EQ(spec_take(&s), 1, "second slot");
+    spec_fin(&s, 0, 0, 0, 0, 0);
+    CHECK_EQ(s.o.rec_valid, 1, "record of slot 0");
+    CASE(1);
+    spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
+    s.in.pop_valid = 1;
+    s.in.fin_valid = 1;
+    s.in.fin_slot[0] = 1;
+    spec_cycle(&s);
+    CHECK_EQ(s.o.rec_valid, 1, "record of slot 1");
+    CHECK_EQ(s.o.rec_slot[0], 1, "slot of the record");
+    CHECK_EQ(s.o.smp_valid, 1, "selection with slot 0 free");
+    CHECK_EQ(s.o.smp_slot[0], 0, "slot of the selection");
+    CHECK_EQ(s.o.col_valid, 0, "collision with slot 0 free");
+    CASE(2);
+    CHECK_EQ(spec_take(&s), 1, "slot 1 is free from the next cycle");
+    spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
+    s.in.pop_valid = 1;
+    s.in.fin_valid = 1;
+    s.in.fin_slot[0] = 1;
+    spec_cycle(&s);
+    CHECK_EQ(s.o.rec_valid, 1, "record of slot 1");
+    CHECK_EQ(s.o.smp_valid, 0, "selection while slot 0 is busy and slot 1 is freed this cycle");
+    CHECK_EQ(s.o.col_valid, 1, "collision");
+    return 0;
+}
+
+/* Two selections in one cycle with only slot 1 free (wide): the first takes
+ * slot 1 (the lowest free one), the second finds no slot and collides
+ * (D17.3.7). Slot 0 is taken with RND = 0 (no draw); then RND = 1 with
+ * ERnd and PMSICR = {ECOUNT 1, COUNT 2}, seed 0x000001 (first draw 0x00 =
+ * seed<15:8>): lane 0 COUNT 2->1, ECOUNT 1->0: selected; lane 1 COUNT 1->0,
+ * ECOUNT = 0x00: selected. */
+static int lanes_two_selections_one_free_slot(void)
+{
+    spu_config_t cfg;
+    spec_t s;
+    TRY(spec_cfg(&cfg, "wide"));
+    TRY(spec_knob(&cfg, "LFSR_SEED", 0x000001));
+    TRY(spec_init(&s, &cfg));
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    CHECK_EQ(spec_take(&s), 0, "slot of the first sample");
+    spec_wr(&s, SPU_REG_PMSIRR_EL1, IRR(1, 1));
+    spec_wr(&s, SPU_REG_PMSICR_EL1, ICR(1, 2));
+    spec_pop(&s, 0x3);
+    CHECK_EQ(s.o.smp_valid, 0x1, "sampled lanes");
+    CHECK_EQ(s.o.smp_slot[0], 1, "slot of lane 0");
+    CHECK_EQ(s.o.col_valid, 0x2, "collided lanes");
+    CHECK_EQ(s.o.pmu[SPU_PMU_COLLISION], 1, "SAMPLE_COLLISION");
+    CHECK_EQ(s.o.obs_pmsicr, 0, "PMSICR after the cycle (COUNT 0, ECOUNT 0)");
+    return 0;
+}
+
+/* Records on finish port 1 (wide): a port carries its own type and data
+ * source (docs/ports.md); D17.5.4 with PMSFCR_EL1.FDS = 1 and PMSDSFR_EL1 =
+ * {5}: a load with data source 3 on port 1 is rejected (ds), with data
+ * source 5 kept with SAMPLE_FEED_DS. Case 3: ports 0 and 1 name the same
+ * busy slot: the lower port completes it, the other is ignored
+ * (semantics.md, input corner cases). */
+static int d17_5_4_fds_on_port1(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "wide"));
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    spec_wr(&s, SPU_REG_PMSFCR_EL1, FCR_FDS);
+    spec_wr(&s, SPU_REG_PMSDSFR_EL1, 1ull << 5);
+    static const struct { uint16_t ds; uint8_t why; uint8_t feed_ds; } c[] = {{3, WDS, 0}, {5, 0, 1}};
+    for (unsigned i = 0; i < 2; i++) {
+        CASE((int)i + 1);
+        const int slot = spec_take(&s);
+        CHECK_EQ(slot, 0, "slot");
+        s.in.fin_valid = 0x2;
+        s.in.fin_slot[1] = (uint8_t)slot;
+        s.in.fin_type[1] = TLD;
+        s.in.fin_ds_valid = 0x2;
+        s.in.fin_ds[1] = c[i].ds;
+        spec_cycle(&s);
+        CHECK_EQ(s.o.rec_valid, 0x2, "record port");
+        CHECK_EQ(s.o.rec_why[1], c[i].why, "rec_why of port 1 for data source %u", c[i].ds);
+        CHECK_EQ((s.o.rec_keep >> 1) & 1u, c[i].why == 0, "rec_keep of port 1");
+        CHECK_EQ(s.o.pmu[SPU_PMU_FEED_DS], c[i].feed_ds, "SAMPLE_FEED_DS");
+    }
+    CASE(3);
+    CHECK_EQ(spec_take(&s), 0, "slot");
+    s.in.fin_valid = 0x3;
+    s.in.fin_slot[0] = 0;
+    s.in.fin_slot[1] = 0;
+    spec_cycle(&s);
+    CHECK_EQ(s.o.rec_valid, 0x1, "records of two finishes of one slot");
+    CHECK_EQ(s.o.pmu[SPU_PMU_FEED], 1, "SAMPLE_FEED");
+    return 0;
+}
+
 const spec_test_t spec_tests_coll[] = {
     SPEC_TEST(d17_3_7_collision),
     SPEC_TEST(d17_3_7_collided_selection_uses_interval),
@@ -243,5 +347,8 @@ const spec_test_t spec_tests_coll[] = {
     SPEC_TEST(d17_3_7_finish_not_busy_ignored),
     SPEC_TEST(lanes_serial_order),
     SPEC_TEST(lanes_two_selections_one_cycle),
+    SPEC_TEST(d17_3_7_slot_freed_this_cycle_two_slots),
+    SPEC_TEST(lanes_two_selections_one_free_slot),
+    SPEC_TEST(d17_5_4_fds_on_port1),
     SPEC_END,
 };

@@ -353,6 +353,44 @@ static int d17_5_filters_and(void)
     return 0;
 }
 
+/* The CONSTRAINED UNPREDICTABLE overlap needs both filters on: the
+ * pseudocode tests "PMSFCR_EL1.<FnE,FE> == '11'" (registers.md, PMSFCR_EL1
+ * CU: "PMSFCR_EL1.FnE is 1, PMSFCR_EL1.FE is 1, and there exists a value x
+ * such that PMSEVFR_EL1.E[x] is 1 and PMSNEVFR_EL1.E[x] is 1"). PMSEVFR =
+ * PMSNEVFR = {3} with only one filter on is no CU case, whatever knob
+ * CU_EVOVERLAP says (default 0 here). Case 1xx FnE only: event 3 rejected
+ * (nev). Case 2xx FE only: a record without event 3 rejected (ev). */
+static int d17_5_2_overlap_needs_fe_and_fne(void)
+{
+    spec_t s;
+    CASE(100);
+    TRY(open_ev(&s, "v1p4", NULL, 0, FCR_FNE, 0x08, 0x08));
+    EV_CASES(&s, {0x08, WNEV}, {0, 0}, {0x20, 0});
+    CASE(200);
+    TRY(open_ev(&s, "v1p4", NULL, 0, FCR_FE, 0x08, 0x08));
+    EV_CASES(&s, {0, WEV}, {0x08, 0}, {0x28, 0});
+    return 0;
+}
+
+/* Without FEAT_SPE_FDS, PMSFCR_EL1.FDS is RES0 and SPEFilterByDataSource()
+ * does nothing ("if (IsFeatureImplemented(FEAT_SPE_FDS) && ..."): v1, a
+ * register file with FDS set (as a caller of spu_collect_record() could
+ * pass) and a load with a data source is still collected. */
+static int d17_5_4_fds_ignored_without_feature(void)
+{
+    const spu_config_t *v1 = spu_config_find("v1");
+    CHECK(v1 != NULL, "no configuration v1");
+    uint64_t regs[SPU_NREGS] = {0};
+    regs[SPU_REG_PMSFCR_EL1] = FCR_FDS;
+    const spu_record_in_t in = {0, 5, TLD, 1, 3};
+    spu_record_out_t out;
+    spu_collect_record(v1, regs, &in, &out);
+    CHECK_EQ(out.why, 0, "rejecting reasons");
+    CHECK_EQ(out.collect, 1, "collected");
+    CHECK_EQ(out.pmu[SPU_PMU_FEED_DS], 0, "SAMPLE_FEED_DS on v1");
+    return 0;
+}
+
 const spec_test_t spec_tests_filter[] = {
     SPEC_TEST(d17_5_2_fe_and),
     SPEC_TEST(d17_5_2_fne_or),
@@ -361,6 +399,8 @@ const spec_test_t spec_tests_filter[] = {
     SPEC_TEST(d17_5_2_knob_cu_fe),
     SPEC_TEST(d17_5_2_knob_cu_fne),
     SPEC_TEST(d17_5_2_bits_outside_mask_ignored),
+    SPEC_TEST(d17_5_2_overlap_needs_fe_and_fne),
+    SPEC_TEST(d17_5_4_fds_ignored_without_feature),
     SPEC_TEST(d17_5_3_minlat_boundary),
     SPEC_TEST(d17_5_3_knob_cu_fl_and_fl0),
     SPEC_TEST(d17_5_4_fds_data_source_index),
