@@ -117,7 +117,8 @@ uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_all
 int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops,
                    uint8_t el, uint8_t prof_allowed);
 
-/* 1 when a cycle with this context would not be an enable edge. */
+/* 1 when a cycle with this context would be neither an enable nor a disable
+ * edge (the enable state it computes equals the previous cycle's). */
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
 
 /* --------------------------------------------------- register helpers */
