@@ -185,9 +185,10 @@ module spu_interval #(
   // for RND without ERnd), ECOUNT untouched.
   always @* begin
     IcrEdgeLoadFromZero_A: assert (count_edge == count_q ||
-                                   (edge_i && icr_zero &&
+                                   (edge_i && pmsicr_o == 64'd0 &&
                                     count_edge[31:8] == interval_eff &&
-                                    (edge_draw || count_edge[7:0] == 8'd0)));
+                                    ((rnd && FEAT_ERND == 0) ||
+                                     count_edge[7:0] == 8'd0)));
   end
   // D17.3.5: while profiling is disabled PMSICR_EL1 holds (the lane chain
   // passes it through unchanged).

@@ -106,20 +106,21 @@ def run_task(job, args, env):
     except subprocess.TimeoutExpired:
         rc, out = 8, "timeout after %d s" % args.timeout
     secs = time.monotonic() - t0
-    # sby's return code: 0 PASS, 2 FAIL, 1 UNKNOWN, 8 TIMEOUT, 16 ERROR.
-    result = {0: "PASS", 1: "UNKNOWN", 2: "FAIL", 8: "TIMEOUT"}.get(rc, "ERROR")
+    # sby's return code: 0 PASS, 2 FAIL, 4 UNKNOWN (induction failed, base case passed), 8 TIMEOUT, 16 ERROR.
+    result = {0: "PASS", 2: "FAIL", 4: "UNKNOWN", 8: "TIMEOUT"}.get(rc, "ERROR")
     # "engine_0.basecase: ... Assert failed in spu_top: NAME" (a real
     # failure from reset) or "engine_0.induction: ..." (the induction did not
     # close: an invariant is missing or too weak).
-    failed = set()
+    failed = {}
     for line in out.splitlines():
         m = re.search(r"(basecase|induction)?: .*Assert failed in \S+: (\S+)", line)
         if m:
-            name = m.group(2).split(".")[-1]
-            failed.add(name + (" (induction)" if m.group(1) == "induction" else ""))
+            failed.setdefault(m.group(2).split(".")[-1], set()).add(m.group(1) or "bmc")
     detail = ""
     if failed:
-        detail = "failed " + " ".join(sorted(failed))
+        detail = "failed " + " ".join(
+            n + (" (induction only)" if failed[n] == {"induction"} else "")
+            for n in sorted(failed))
         trace = re.findall(r"Writing trace to VCD file: (\S+)", out)
         if trace:
             detail += "; trace " + os.path.join(workdir, trace[-1])
@@ -211,6 +212,11 @@ def main():
     if not jobs:
         fail("no task selected")
 
+    # --expect fail wants a real counterexample (FAIL: from reset), not an
+    # induction that did not close (UNKNOWN) nor an error.
+    def expected(r):
+        return r["result"] == ("PASS" if args.expect == "pass" else "FAIL")
+
     results = []
     lock = threading.Lock()
     tty = sys.stderr.isatty()
@@ -221,7 +227,7 @@ def main():
             results.append(r)
             n = len(results)
             if args.pass_lines:
-                ok = (r["result"] == "PASS") == (args.expect == "pass")
+                ok = expected(r)
                 print("%s formal/%s/%s%s" % ("PASS" if ok else "FAIL", r["cfg"], r["task"],
                                              "" if ok else ": " + r["result"] + " " + r["detail"]),
                       flush=True)
@@ -252,7 +258,7 @@ def main():
         if i == 0:
             lines.append("  ".join("-" * w for w in widths) + "  " + "-" * 7)
     print("\n".join(lines))
-    bad = [r for r in results if (r["result"] == "PASS") != (args.expect == "pass")]
+    bad = [r for r in results if not expected(r)]
     total = time.monotonic() - t0
     print("formal: %d tasks, %d as expected (%s), %d not, %.0f s wall" % (
         len(results), len(results) - len(bad), args.expect, len(bad), total))
