@@ -33,8 +33,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "formal", "spu.sby")
-BMC_DEPTH = 12       # cycles from reset; the longest chain in a group is ~3
-PROVE_DEPTH = 3      # k of the k-induction (every group closes at k <= 2)
+BMC_DEPTH = 12       # cycles from reset; finds every planted bug of tests/formal_test.sh
+PROVE_DEPTH = 2      # k of the k-induction: every group closes at k = 2 (the
+                     # combinational ones at 1; $past needs one cycle of history)
 
 
 def fail(msg):
