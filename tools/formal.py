@@ -3,8 +3,10 @@
 
 For each configuration, writes build/formal/<cfg>/spu.sby from the template
 (formal/spu.sby: @GEN@ -> build/gen/<cfg>, @RTL@ -> rtl/, the depths), runs
-the tasks in parallel (--jobs, 2 by default) with a progress line on stderr,
-and prints a table: group, config, mode, depth, result, seconds. With
+the tasks (BMC, k-induction, and the cover task that shows the properties'
+states are reachable) in parallel (--jobs, 2 by default) with a progress
+line on stderr, and prints a table: group, config, mode, depth, result,
+seconds. With
 --pass-lines it also prints `PASS formal/<cfg>/<task>` or `FAIL ...` per task
 (tests/run_tests.sh counts those).
 
@@ -36,6 +38,7 @@ TEMPLATE = os.path.join(ROOT, "formal", "spu.sby")
 BMC_DEPTH = 12       # cycles from reset; finds every planted bug of tests/formal_test.sh
 PROVE_DEPTH = 2      # k of the k-induction: every group closes at k = 2 (the
                      # combinational ones at 1; $past needs one cycle of history)
+COVER_DEPTH = 16     # cycles from reset for the cover task (reach group)
 
 
 def fail(msg):
@@ -125,6 +128,9 @@ def run_task(job, args, env):
         trace = re.findall(r"Writing trace to VCD file: (\S+)", out)
         if trace:
             detail += "; trace " + os.path.join(workdir, trace[-1])
+    unreached = re.findall(r"Unreached cover statement at \S+ \((\S+)\)|Unreached cover statement at (\S+)", out)
+    if unreached:
+        detail = "unreached " + " ".join(sorted({(a or b).split(".")[-1] for a, b in unreached}))
     elif result != "PASS":
         detail = (out.strip().splitlines() or [""])[-1]
     return dict(cfg=cfg, task=task, group=group, mode=mode, rc=rc, result=result,
@@ -135,10 +141,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--configs", help="comma list (default: every configuration)")
     ap.add_argument("--groups", help="comma list of property groups (default: all)")
-    ap.add_argument("--modes", default="bmc,prove", help="bmc, prove or both")
+    ap.add_argument("--modes", default="bmc,prove,cover", help="comma list of bmc, prove, cover")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--bmc-depth", type=int, default=BMC_DEPTH)
     ap.add_argument("--prove-depth", type=int, default=PROVE_DEPTH)
+    ap.add_argument("--cover-depth", type=int, default=COVER_DEPTH)
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"), help="RTL directory (a mutated copy for the negative check)")
     ap.add_argument("--build", default=os.environ.get("BUILD", os.path.join(ROOT, "build")))
     ap.add_argument("--out", help="work directory (default BUILD/formal)")
@@ -205,7 +212,8 @@ def main():
         sby = os.path.join(d, "spu.sby")
         text = (template.replace("@GEN@", gen).replace("@RTL@", rtl)
                 .replace("@BMC_DEPTH@", str(args.bmc_depth))
-                .replace("@PROVE_DEPTH@", str(args.prove_depth)))
+                .replace("@PROVE_DEPTH@", str(args.prove_depth))
+                .replace("@COVER_DEPTH@", str(args.cover_depth)))
         with open(sby, "w") as f:
             f.write(text)
         for task, group, mode in tasks:
@@ -247,7 +255,7 @@ def main():
 
     order = {(c, t): i for i, (c, t, _, _, _) in enumerate(jobs)}
     results.sort(key=lambda r: order[(r["cfg"], r["task"])])
-    depth = {"bmc": args.bmc_depth, "prove": args.prove_depth}
+    depth = {"bmc": args.bmc_depth, "prove": args.prove_depth, "cover": args.cover_depth}
     rows = [("group", "config", "mode", "depth", "result", "seconds")]
     for r in results:
         rows.append((r["group"], r["cfg"], r["mode"], str(depth[r["mode"]]),
