@@ -128,10 +128,11 @@ def run_task(job, args, env):
         trace = re.findall(r"Writing trace to VCD file: (\S+)", out)
         if trace:
             detail += "; trace " + os.path.join(workdir, trace[-1])
-    unreached = re.findall(r"Unreached cover statement at \S+ \((\S+)\)|Unreached cover statement at (\S+)", out)
-    if unreached:
-        detail = "unreached " + " ".join(sorted({(a or b).split(".")[-1] for a, b in unreached}))
-    elif result != "PASS":
+    # The cover task: "Unreached cover statement at ... NAME".
+    unreached = re.findall(r"Unreached cover statement\b.*?(\w+_C)\b", out)
+    if unreached and not failed:
+        detail = "unreached " + " ".join(sorted(set(unreached)))
+    elif result != "PASS" and not failed:
         detail = (out.strip().splitlines() or [""])[-1]
     return dict(cfg=cfg, task=task, group=group, mode=mode, rc=rc, result=result,
                 secs=secs, detail=detail, workdir=workdir)
