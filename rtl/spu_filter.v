@@ -169,6 +169,77 @@ module spu_filter #(
                                         `SPU_F_PMSLATFR_EL1_MINLAT_HI_MASK),
                          ds_i[15:6]};
 
+`ifdef FORMAL
+  // A kept record passed every enabled filter (D17.5, PMSFCR_EL1: "The
+  // filter is the logical AND of the filters controlled by FDS, FnE, FL, FT,
+  // and FE bits"). Restated from the pseudocode's SPECollectRecord() and
+  // the register fields, independently of the mode encoding above. A
+  // filter in a CONSTRAINED UNPREDICTABLE case (Unpredictable_BADPMSFCR)
+  // whose knob says "as if the bit were 0" rejects nothing; with the knob
+  // at "reject" it rejects every record (checked below).
+  wire [63:0] f_evfr    = pmsevfr_i & EVENT_MASK;
+  wire [63:0] f_nevfr   = pmsnevfr_i & EVENT_MASK;
+  wire        f_fe      = pmsfcr_i[`SPU_F_PMSFCR_EL1_FE_LSB];
+  wire        f_fne     = pmsfcr_i[`SPU_F_PMSFCR_EL1_FnE_LSB] && FEAT_FNE != 0;
+  wire        f_ft      = pmsfcr_i[`SPU_F_PMSFCR_EL1_FT_LSB];
+  wire        f_fl      = pmsfcr_i[`SPU_F_PMSFCR_EL1_FL_LSB];
+  wire        f_fds     = pmsfcr_i[`SPU_F_PMSFCR_EL1_FDS_LSB] && FEAT_FDS != 0;
+  wire        f_overlap = f_fe && f_fne && (f_evfr & f_nevfr) != 64'd0;
+  wire [4:0]  f_ctrl    = {(FEAT_EFT != 0) ?
+                           pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEX_MSB:
+                                    `SPU_F_PMSFCR_EL1_TYPEX_LSB] : 2'b00,
+                           pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPE_MSB:
+                                    `SPU_F_PMSFCR_EL1_TYPE_LSB]};
+  wire [4:0]  f_tmask   = (FEAT_EFT != 0) ?
+                          pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEm_MSB:
+                                   `SPU_F_PMSFCR_EL1_TYPEm_LSB] : 5'b00000;
+  wire [15:0] f_minlat  = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
+                                     `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
+
+  // D17.5.1 per type bit: a masked bit must equal its TYPE bit; of the
+  // unmasked TYPE bits that are set, the operation must have one.
+  reg f_type_ok;
+  always @* begin : f_type
+    integer b;
+    reg all_masked_match, one_unmasked;
+    all_masked_match = 1'b1;
+    one_unmasked     = ((f_ctrl & ~f_tmask) == 5'd0);
+    for (b = 0; b < 5; b = b + 1) begin
+      if (f_tmask[b] && type_i[b] != f_ctrl[b]) all_masked_match = 1'b0;
+      if (!f_tmask[b] && f_ctrl[b] && type_i[b]) one_unmasked = 1'b1;
+    end
+    f_type_ok = all_masked_match && one_unmasked;
+  end
+
+  always @* begin
+    if (collect_o) begin
+      // D17.5.2, PMSEVFR_EL1: every selected event is 1.
+      KeptPassedEvents_A: assert (!f_fe || f_overlap ||
+                                  (~events_i & f_evfr) == 64'd0);
+      // D17.5.2, PMSNEVFR_EL1 (FEAT_SPE_FnE): every selected event is 0.
+      KeptPassedNotEvents_A: assert (!f_fne || f_overlap ||
+                                     (events_i & f_nevfr) == 64'd0);
+      // D17.5.1: the operation type matches (TYPE ignored without EFT
+      // only in the CONSTRAINED UNPREDICTABLE TYPE == 0 case).
+      KeptPassedType_A: assert (!f_ft || (FEAT_EFT == 0 && f_ctrl == 5'd0) ||
+                                f_type_ok);
+      // D17.5.3: total latency >= MINLAT.
+      KeptPassedLatency_A: assert (!f_fl || tot_lat_i >= f_minlat);
+      // D17.5.4: a load with a Data Source has it selected in PMSDSFR_EL1.
+      KeptPassedDataSource_A: assert (!f_fds || !ds_valid_i || !type_i[1] ||
+                                      type_i[0] || pmsdsfr_i[ds_i[5:0]]);
+      // A CONSTRAINED UNPREDICTABLE filter whose knob is 1 (reject) keeps
+      // nothing.
+      KeptNotRejectedUnpredictable_A: assert (
+          !(CU_FE != 0 && f_fe && f_evfr == 64'd0) &&
+          !(CU_FNE != 0 && f_fne && f_nevfr == 64'd0) &&
+          !(CU_EVOVERLAP != 0 && f_overlap) &&
+          !(CU_FT != 0 && f_ft && FEAT_EFT == 0 && f_ctrl == 5'd0) &&
+          !(CU_FL != 0 && f_fl && f_minlat == 16'd0));
+    end
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

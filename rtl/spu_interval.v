@@ -158,17 +158,56 @@ module spu_interval #(
   endgenerate
 
 `ifdef FORMAL
-  // D17.3.2: "The random number generator must be reset into a useable
-  // state": a step maps a nonzero LFSR state to a nonzero one, so the
-  // nonzero seed never locks up.
-  always @* begin
-    if (lfsr_q != 24'd0) assert (lfsr_d != 24'd0);
+  // Proved with spu_top as the top (formal/spu.sby), where edge_i implies
+  // en_i and icr_wdata_i is already masked; state invariants hold once a
+  // reset has been seen (spu_top assumes one in the first cycle).
+  reg f_past_valid = 1'b0;
+  reg f_rst_seen   = 1'b0;
+  always @(posedge clk_i) begin
+    f_past_valid <= 1'b1;
+    if (!rst_ni) f_rst_seen <= 1'b1;
   end
-  // D17.3.5: while profiling is disabled PMSICR_EL1 only changes by an MSR.
+
+  // D17.3.2: "The random number generator must be reset into a useable
+  // state": the LFSR is never zero after a reset (a zero LFSR would lock),
+  // because the seed is nonzero and a step maps a nonzero state to a
+  // nonzero one (every draw of the cycle, the edge and each lane).
   always @* begin
-    if (!en_i && !icr_we_i)
-      assert (g_lane[LANES-1].count_out == count_q &&
-              g_lane[LANES-1].ecount_out == ecount_q);
+    if (f_rst_seen) LfsrNonZero_A: assert (lfsr_q != 24'd0);
+    LfsrStepNonZero_A: assert (lfsr_q == 24'd0 || lfsr_d != 24'd0);
+  end
+
+  // PMSICR_EL1 only decrements, reloads, or takes a written value. Each
+  // lane's step is checked in spu_to_collect_sample (decrement or reload);
+  // here the enable edge and the register update.
+  // D17.3.3: the enable-edge load only happens when the whole of PMSICR_EL1
+  // is zero, and loads COUNT = {INTERVAL, low byte} (the byte nonzero only
+  // for RND without ERnd), ECOUNT untouched.
+  always @* begin
+    IcrEdgeLoadFromZero_A: assert (count_edge == count_q ||
+                                   (edge_i && pmsicr_o == 64'd0 &&
+                                    count_edge[31:8] == interval_eff &&
+                                    ((rnd && FEAT_ERND == 0) ||
+                                     count_edge[7:0] == 8'd0)));
+  end
+  // D17.3.5: while profiling is disabled PMSICR_EL1 holds (the lane chain
+  // passes it through unchanged).
+  always @* begin
+    IcrHoldWhileDisabled_A: assert (en_i || (g_lane[LANES-1].count_out == count_q &&
+                                             g_lane[LANES-1].ecount_out == ecount_q));
+  end
+  // Step 7: a direct write (MSR PMSICR_EL1) wins and is taken as written;
+  // without one the RES0 middle bits never change and COUNT/ECOUNT are the
+  // lane chain's result.
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni)) begin
+      if ($past(icr_we_i))
+        IcrTakesWrite_A: assert (pmsicr_o == $past(icr_wdata_i));
+      else
+        IcrCountsOrHolds_A: assert (mid_q == $past(mid_q) &&
+                                    count_q == $past(g_lane[LANES-1].count_out) &&
+                                    ecount_q == $past(g_lane[LANES-1].ecount_out));
+    end
   end
 `endif
 

@@ -210,6 +210,64 @@ module spu_regs #(
   // Buffer yet).
   wire unused_regs = ^ptr_q;
 
+`ifdef FORMAL
+  // Proved with spu_top as the top (formal/spu.sby).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  // An access is UNDEFINED when no implemented register has its encoding,
+  // or it is an MSR to a read-only one (D24.7; restated from the parameters,
+  // independently of the decode above).
+  reg f_undef;
+  always @* begin : f_decode
+    integer i;
+    reg known, known_ro;
+    known    = 1'b0;
+    known_ro = 1'b0;
+    for (i = 0; i < `SPU_NREGS; i = i + 1) begin
+      if (REG_PRESENT[i] && reg_enc_i == REG_ENC[16*i +: 16]) begin
+        known    = 1'b1;
+        known_ro = REG_RO[i];
+      end
+    end
+    f_undef = reg_valid_i && (!known || (reg_write_i && known_ro));
+  end
+  // A defined MSR PMBSR_EL1 (software's write).
+  wire f_bsr_msr = reg_valid_i && reg_write_i && REG_PRESENT[I_BSR] &&
+                   !REG_RO[I_BSR] && reg_enc_i == E_BSR;
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni)) begin
+      // D17.3.7: a collision sets PMBSR_EL1.COLL, and it stays set until
+      // software writes PMBSR_EL1 (an MSR in the same cycle wins).
+      if (!$past(f_bsr_msr) && ($past(bsr_q[COLL]) || $past(coll_set_i)))
+        CollStaysSet_A: assert (bsr_q[COLL]);
+      if ($past(f_bsr_msr))
+        BsrTakesWrite_A: assert (bsr_q == ($past(reg_wdata_i) & M_BSR));
+      // The register port changes nothing on an UNDEFINED access: every
+      // register keeps its value (but for COLL set by a collision of that
+      // cycle), the read data is zero and reg_undef_o is set.
+      if ($past(f_undef))
+        UndefChangesNothing_A: assert (
+            scr_q == $past(scr_q) && nevfr_q == $past(nevfr_q) &&
+            irr_q == $past(irr_q) && fcr_q == $past(fcr_q) &&
+            evfr_q == $past(evfr_q) && latfr_q == $past(latfr_q) &&
+            lim_q == $past(lim_q) && ptr_q == $past(ptr_q) &&
+            dsfr_q == $past(dsfr_q) &&
+            bsr_q == ($past(bsr_q) |
+                      ({63'd0, $past(coll_set_i)} << COLL)) &&
+            reg_undef_o && reg_rdata_o == 64'd0);
+      // A defined access never raises reg_undef_o.
+      if ($past(reg_valid_i) && !$past(f_undef))
+        DefinedNotUndef_A: assert (!reg_undef_o);
+    end
+  end
+  // ... and PMSICR_EL1 (in spu_interval) is not written either.
+  always @* begin
+    UndefNoIcrWrite_A: assert (!f_undef || !icr_we_o);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

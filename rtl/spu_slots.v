@@ -183,36 +183,80 @@ module spu_slots #(
   end
 
 `ifdef FORMAL
-  // No two lanes get the same slot, and only a free slot is taken.
+  // Proved with spu_top as the top (formal/spu.sby). State invariants hold
+  // once a reset has been seen (spu_top assumes one in the first cycle).
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+
+  // D17.3.7: a slot is never allocated twice: no two lanes take the same
+  // slot in a cycle, only a free slot is taken (a busy one only when it was
+  // freed this cycle and SLOT_REUSE allows it), and a taken slot exists.
   always @* begin : f_alloc
     integer fa, fb;
+    reg     ok;
+    ok = 1'b1;
     for (fa = 0; fa < LANES; fa = fa + 1) begin
-      for (fb = fa + 1; fb < LANES; fb = fb + 1) begin
-        if (smp_o[fa] && smp_o[fb])
-          assert (smp_slot_o[2*fa +: 2] != smp_slot_o[2*fb +: 2]);
-      end
+      if (smp_o[fa] && smp_slot_o[2*fa +: 2] >= SLOTS) ok = 1'b0;
+      for (fb = fa + 1; fb < LANES; fb = fb + 1)
+        if (smp_o[fa] && smp_o[fb] &&
+            smp_slot_o[2*fa +: 2] == smp_slot_o[2*fb +: 2]) ok = 1'b0;
     end
-    assert ((alloc & busy_q & ~freed) == {SLOTS{1'b0}});
+    SlotOnceAcrossLanes_A: assert (ok);
+    SlotOnlyFreeTaken_A: assert ((alloc & busy_q & ~freed) == {SLOTS{1'b0}} &&
+                                 (SLOT_REUSE != 0 || (alloc & busy_q) == {SLOTS{1'b0}}));
   end
-  // A collision only when every slot is taken (D17.3.7).
+  // D17.3.7: a selection collides only when every slot is taken (each slot
+  // free for selection got a lane of this cycle).
   always @* begin
-    if (|col_o)
-      assert ((~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}})) ==
-              alloc);
+    ColOnlyWhenFull_A: assert (col_o == {LANES{1'b0}} ||
+                               (~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}})) ==
+                               alloc);
   end
-  // Counters never pass CMAX; a free slot holds no state (state invariants,
-  // so only once a reset has been seen).
-  reg f_reset_seen = 1'b0;
-  always @(posedge clk_i) if (!rst_ni) f_reset_seen <= 1'b1;
+
+  // At most SLOTS samples in flight (D17.3.7: the number of sampled
+  // operations in flight at once is IMPLEMENTATION DEFINED; here SLOTS). The
+  // count is taken at the ports: +1 per lane that got a slot (smp_o), -1 per
+  // finish that completed one (fin_hit_o).
+  reg [3:0] f_inflight = 4'd0;
+  reg [3:0] f_busy_n;                    // busy slots now
+  always @* begin : f_pop
+    integer fi;
+    reg [3:0] n;
+    n = 4'd0;
+    for (fi = 0; fi < SLOTS; fi = fi + 1) n = n + {3'd0, busy_q[fi]};
+    f_busy_n = n;
+  end
+  always @(posedge clk_i) begin : f_count
+    integer fi;
+    reg [3:0] n;
+    n = f_inflight;
+    for (fi = 0; fi < LANES; fi = fi + 1) n = n + {3'd0, smp_o[fi]};
+    for (fi = 0; fi < SLOTS; fi = fi + 1) n = n - {3'd0, fin_hit_o[fi]};
+    f_inflight <= rst_ni ? n : 4'd0;
+  end
+  always @* begin
+    if (f_rst_seen) InFlightMax_A: assert (f_inflight <= SLOTS);
+    // Invariant for the induction: the count at the ports is the number of
+    // busy slots.
+    if (f_rst_seen) InFlightIsBusy_A: assert (f_inflight == f_busy_n);
+  end
+
+  // Invariants of the slot state (for the induction; also what the skipped
+  // update in b_state relies on): counters never pass CMAX, a free slot
+  // holds no state, a busy slot has counted at least 1, and an issue latency
+  // is below the total.
   always @* begin : f_state
     integer fa;
+    reg     ok;
+    ok = 1'b1;
     for (fa = 0; fa < SLOTS; fa = fa + 1) begin
-      if (f_reset_seen) begin
-        assert (lat_q[16*fa +: 16] <= CMAX);
-        if (!busy_q[fa]) assert (!issued_q[fa] && lat_q[16*fa +: 16] == 16'd0);
-        if (busy_q[fa]) assert (lat_q[16*fa +: 16] != 16'd0);
-      end
+      if (lat_q[16*fa +: 16] > CMAX) ok = 1'b0;
+      if (!busy_q[fa] && (issued_q[fa] || lat_q[16*fa +: 16] != 16'd0 ||
+                          isl_q[16*fa +: 16] != 16'd0)) ok = 1'b0;
+      if (busy_q[fa] && lat_q[16*fa +: 16] == 16'd0) ok = 1'b0;
+      if (isl_q[16*fa +: 16] > lat_q[16*fa +: 16]) ok = 1'b0;
     end
+    if (f_rst_seen) SlotStateValid_A: assert (ok);
   end
 `endif
 

@@ -114,6 +114,37 @@ module spu_to_collect_sample #(
     end
   end
 
+`ifdef FORMAL
+  // PMSICR_EL1 only decrements, reloads, or takes a written value (the write
+  // is spu_interval's): one member moves COUNT by at most one step.
+  // D17.3.4: COUNT holds, decrements by one, or, when it is zero, reloads as
+  // SPEResetSampleCounter() does: {INTERVAL, 0x00}, or a random low byte
+  // when RND == 1 without ERnd (D17.3.4.2).
+  // (Restated from the ports, not from count_m1/ecount_m1/low_rnd above.)
+  wire f_ernd    = rnd_i && FEAT_ERND != 0;
+  wire f_low_rnd = rnd_i && FEAT_ERND == 0;
+  always @* begin
+    StageCountStep_A: assert (count_o == count_i ||
+                              (count_i != 32'd0 && count_o == count_i - 32'd1) ||
+                              (count_i == 32'd0 && count_o[31:8] == interval_i &&
+                               (f_low_rnd || count_o[7:0] == 8'd0)));
+  end
+  // D17.3.4.3: ECOUNT holds, decrements by one from nonzero, or, with ERnd
+  // when COUNT expires (1 -> 0), reloads with the byte drawn.
+  always @* begin
+    StageEcountStep_A: assert (ecount_o == ecount_i ||
+                               (ecount_i != 8'd0 && ecount_o == ecount_i - 8'd1) ||
+                               (f_ernd && count_i == 32'd1 && ecount_o == rnd_byte));
+  end
+  // A member that is not valid (absent, or profiling disabled) changes
+  // nothing and is not selected (D17.3.5).
+  always @* begin
+    StageIdleHolds_A: assert (valid_i || (count_o == count_i &&
+                                          ecount_o == ecount_i &&
+                                          lfsr_o == lfsr_i && !sel_o));
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

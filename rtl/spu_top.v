@@ -320,14 +320,66 @@ module spu_top #(
                       pmbsr & ~`SPU_F_PMBSR_EL1_S_MASK};
 
 `ifdef FORMAL
-  // semantics step 6: nothing is selected, sampled or counted while disabled.
+  // ------------------------------------------------------------ formal
+  // make formal (formal/spu.sby, tools/formal.py) proves every assertion of
+  // the design with spu_top as the top; docs/verification.md lists them.
+  //
+  // The one assumption: the run starts with reset asserted in its first
+  // cycle (the registers have no initial value, as in silicon). Every input
+  // is free after that, reset included.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* begin
-    if (!en) assert (sel == {LANES{1'b0}} && col == {LANES{1'b0}});
+    if (!f_past_valid) ResetFirst_M: assume (!rst_ni);
   end
-  // A lane either gets a slot or collides, and only when selected.
+
+  // D17.3.5, semantics step 6: while profiling is disabled no member is
+  // selected, so none is sampled and none collides (SPEToCollectSample() is
+  // not called).
   always @* begin
-    assert ((smp & col) == {LANES{1'b0}});
-    assert ((smp | col) == sel);
+    NoSelWhileDisabled_A: assert (en || (sel == {LANES{1'b0}} &&
+                                         col == {LANES{1'b0}}));
+  end
+  // The same at the ports: a cycle whose obs_enabled_o says profiling was
+  // disabled reports no sample and no collision (the outputs of cycle t+1
+  // are the results of cycle t).
+  always @* begin
+    if (f_past_valid)
+      NoSmpOutWhileDisabled_A: assert (obs_enabled_o ||
+                                       (smp_valid_o == {LANES{1'b0}} &&
+                                        col_valid_o == {LANES{1'b0}}));
+  end
+  // D17.3.7: a selected lane either gets a slot or collides, never both, and
+  // only a selected lane does either.
+  always @* begin
+    SmpOrColOnly_A: assert ((smp & col) == {LANES{1'b0}} && (smp | col) == sel);
+  end
+  // D17.5.5: in discard mode (FEAT_SPEv1p2, PMBLIMITR_EL1.FM == 0b10) no
+  // record is kept; at the ports, a kept record of cycle t+1 never comes
+  // from a cycle t in discard mode. (spu_complete checks the same
+  // combinationally; this is the registered view software would see.)
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && FEAT_V1P2 != 0 &&
+        $past(pmblimitr[`SPU_F_PMBLIMITR_EL1_FM_MSB:
+                        `SPU_F_PMBLIMITR_EL1_FM_LSB]) == 2'b10)
+      NoKeepOutInDiscard_A: assert (rec_keep_o == {SLOTS{1'b0}});
+  end
+  // Reachability (the cover task of make formal): from reset the unit gets
+  // to the states the properties are about, so none holds vacuously: a
+  // kept record, a record rejected by a filter, a discarded record (where
+  // the configuration has discard mode) and a collision.
+  always @* begin
+    if (f_past_valid) begin
+      KeptRecord_C:      cover (rec_keep_o[0]);
+      FilteredRecord_C:  cover (rec_valid_o[0] && rec_why_o[4:0] != 5'd0);
+      Collision_C:       cover (col_valid_o[0]);
+      if (FEAT_V1P2 != 0) DiscardedRecord_C: cover (rec_valid_o[0] && rec_why_o[5]);
+    end
+  end
+  // A kept record is a record (rec_keep_o only with rec_valid_o).
+  always @* begin
+    if (f_past_valid)
+      KeepIsRecord_A: assert ((rec_keep_o & ~rec_valid_o) == {SLOTS{1'b0}});
   end
 `endif
 

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint spec engine api vectors bad csim asan icarus tb cov front reorder
+#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus tb cov front reorder
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -185,6 +185,13 @@ suite_cov() {
     script cov 15 "" -- tests/cov_test.sh
 }
 
+# The short form of make formal: every property group proved by k-induction
+# and every cover reached on v1p4 and wide-alt, and planted one-line RTL bugs
+# that must fail.
+suite_formal() {
+    script formal 22 "" -- tests/formal_test.sh "$TMP"
+}
+
 suite_api() {
     script api 3 "" -- tests/api_example.sh
 }
@@ -240,7 +247,7 @@ suite_tb() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint spec engine api vectors bad csim asan icarus)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim asan icarus)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb cov front reorder)
 for s in "${suites[@]}"; do
     echo "== $s"

