@@ -349,6 +349,23 @@ module spu_top #(
                                        (smp_valid_o == {LANES{1'b0}} &&
                                         col_valid_o == {LANES{1'b0}}));
   end
+  // The most selections one cycle can hold (the select.K_in_one_cycle
+  // coverage bins listed as unreachable, docs/coverage.md). D17.3.4: a COUNT
+  // reload is INTERVAL' << 8, so 0 or at least 256 members, and from any
+  // state COUNT expires at most once in a cycle of at most 8 members; with
+  // ERnd that expiry selects through its draw (at once or through ECOUNT),
+  // and the only other selection is an ECOUNT that software wrote, expiring
+  // before COUNT does. Without ERnd, RND adds a byte below 256 to the reload
+  // only when INTERVAL' is 0 (knob INTERVAL0 = 0).
+  localparam integer F_MAX_SEL = (LANES == 1) ? 1 : (FEAT_ERND != 0) ? 2 :
+                                 (INTERVAL0 != 0) ? 1 : (LANES + 1) / 2;
+  always @* begin : f_max_sel
+    integer fl;
+    reg [3:0] n;
+    n = 4'd0;
+    for (fl = 0; fl < LANES; fl = fl + 1) n = n + {3'd0, sel[fl]};
+    SelectionsPerCycleMax_A: assert (n <= F_MAX_SEL);
+  end
   // D17.3.7: a selected lane either gets a slot or collides, never both, and
   // only a selected lane does either.
   always @* begin

@@ -69,9 +69,11 @@ static unsigned add(spu_cov_t *c, const char *why, const char *fmt, ...)
     cov_bin_t *b = &c->bin[c->nbins];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(b->name, sizeof b->name, fmt, ap);
+    const int n = vsnprintf(b->name, sizeof b->name, fmt, ap);
     va_end(ap);
-    snprintf(b->unreachable, sizeof b->unreachable, "%s", why ? why : "");
+    const int w = snprintf(b->unreachable, sizeof b->unreachable, "%s", why ? why : "");
+    if (n < 0 || (size_t)n >= sizeof b->name || w < 0 || (size_t)w >= sizeof b->unreachable)
+        c->overflow = 1; /* never a silently cut name or reason */
     for (int i = 0; i < COV_MILESTONES; i++)
         b->at[i] = UINT64_MAX;
     return c->nbins++;
@@ -143,8 +145,8 @@ static void lay_out_interval(spu_cov_t *c)
     const unsigned maxk = max_selections(cfg);
     for (unsigned k = 1; k <= cfg->lanes; k++)
         add(c, k > maxk ? (has(cfg, SPU_FEAT_ERND)
-                               ? "at most 2: COUNT reloads to 0 or >= 256 members, so it expires at most once a cycle, and its ECOUNT draw adds one"
-                               : "at most one COUNT expiry a cycle: a reload is 0 or >= 256 members")
+                               ? "at most 2: COUNT reloads to 0 or >= 256 members, so it expires at most once a cycle, and its ECOUNT draw adds one (proved: SelectionsPerCycleMax_A, make formal)"
+                               : "at most one COUNT expiry a cycle: a reload is 0 or >= 256 members (proved: SelectionsPerCycleMax_A, make formal)")
                         : NULL,
             "select.%u_in_one_cycle", k);
     c->b_col = c->nbins;
@@ -466,7 +468,8 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
 int cov_write(const spu_cov_t *c, const char *path, const char *what)
 {
     if (c->overflow) {
-        fprintf(stderr, "internal error: more than %d coverage bins (raise COV_MAX_BINS in sim/cov.h)\n", COV_MAX_BINS);
+        fprintf(stderr, "internal error: more than %d coverage bins, or a bin name or reason longer than sim/cov.h allows\n",
+                COV_MAX_BINS);
         return -1;
     }
     FILE *f = fopen(path, "w");

@@ -14,7 +14,7 @@
 #include "spu_model.h"
 
 #define COV_NAME_LEN 40
-#define COV_WHY_LEN 160
+#define COV_WHY_LEN 256
 #define COV_MAX_BINS 400
 #define COV_MILESTONES 3         /* cycle of the 1st, 10th and 100th hit */
 
@@ -32,7 +32,7 @@ typedef struct spu_cov {
     uint8_t freed_last;          /* slots freed in the previous cycle */
     uint64_t bad_cycle;          /* first cycle the replay disagreed with the outputs */
     int bad;
-    int overflow;                /* more bins than COV_MAX_BINS (a layout bug) */
+    int overflow;                /* more bins than COV_MAX_BINS, or a name or reason too long (a layout bug) */
     /* first bin of each group (see cov.c) */
     unsigned b_filt, b_eft, b_cu, b_ctr, b_sel, b_selk, b_col, b_slot, b_busy, b_edge,
         b_lat, b_fin, b_reg, b_regx, b_reset, b_pmu;

@@ -27,8 +27,8 @@ $PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4,wide-alt 
 MUTANTS=$(cat <<'EOT'
 sel~v1p4~spu_interval.v~s/\.valid_i    (en_i \& pop_valid_i\[l\])/.valid_i    (pop_valid_i[l])/~members counted while profiling is disabled
 discard~v1p4~spu_complete.v~s/rec_o \& collect \& {SLOTS{.discard}}/rec_o \& collect/~discard mode keeps records
-inflight~wide-alt~spu_slots.v~s/^\( *\)busy_q\[s\] \&\& !freed\[s\]) begin/\1!freed[s]) begin/~a finish of a free slot completes it
-slot~wide-alt~spu_slots.v~s/avail\[s\]             = 1'b0;/avail[s]             = 1'b1;/~two lanes can take the same slot
+inflight~wide-alt~spu_slots.v~s/^\( *\)busy_q\[s\] \&\& !named\[s\];/\1!named[s];/~a finish of a free slot completes it
+slot~wide-alt~spu_slots.v~s/avail = avail \& .take;/avail = avail;/~two lanes can take the same slot
 filter~v1p4~spu_filter.v~s/collect_o    = (why_o == 5'd0);/collect_o    = (why_o[4:1] == 4'd0);/~the type filter is ignored
 coll~v1p4~spu_regs.v~s/if (coll_set_i) bsr_q\[COLL\] <= 1'b1;/bsr_q[COLL] <= coll_set_i;/~COLL cleared by the next cycle without a collision
 icr~v1p4~spu_to_collect_sample.v~s/count_m1  = count - 32'd1;/count_m1  = count - 32'd2;/~COUNT decrements by two
