@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
-# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov); none =
+# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov, z3 with yosys-smtbmc); none =
 # yosys, perf and zlib.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -14,9 +14,11 @@ for t in "${want[@]}"; do
         perf)  command -v perf >/dev/null || need+=(linux-perf) ;;
         zlib)  [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
         lcov)  command -v genhtml >/dev/null || need+=(lcov) ;;
+        z3)    command -v z3 >/dev/null || need+=(z3)
+               command -v yosys-smtbmc >/dev/null || need+=(yosys) ;;
         clang) command -v clang >/dev/null || need+=(clang)
                ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov)" >&2; exit 2 ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, z3)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && exit 0
