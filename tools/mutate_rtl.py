@@ -6,8 +6,9 @@ tools/mutate_rtl_netlist.py puts every mutant of a configuration into one
 netlist behind the input mutsel; build/spu-tb-mut is the lockstep checker
 linked with those netlists (--mutant K drives mutsel). Each mutant runs a
 ladder of lockstep runs, cheapest first, stage by stage over all mutants
-still alive: the configuration's hand vectors (tests/vectors/*.spt), short
-random seeds, longer random seeds. The first run with a difference kills it
+still alive: the configuration's hand vectors (tests/vectors/*.spt) and
+directed traces (tests/mutate/*.spt), short random seeds, a few generator
+knob settings (KNOB_RUNS), longer random seeds. The first run with a difference kills it
 (a run over its time limit, a hang, kills it too, marked timeout). Before
 any mutant, mutsel = 0 must pass every run of the ladder: the harness can
 pass the unmutated netlist, and its times set each run's limit.
@@ -49,10 +50,18 @@ import mutate_rtl_formal  # noqa: E402
 MODES = ("inv", "const0", "const1", "cnot0", "cnot1")
 
 
-def vectors_of(cfg):
-    """The hand vectors whose trace names configuration cfg."""
+# Generator knob settings that reach corners the default mix seldom does
+# (docs/generator.md): resets and enable toggles often; dense events with
+# every filter on; reprogramming every few hundred cycles with every filter on.
+KNOB_RUNS = [("reset_gap=5000,toggle_gap=3000", 400000),
+             ("ev_density=512,p_filter=100,reprog_gap=2000", 400000),
+             ("p_filter=100,reprog_gap=300,ev_density=700", 1000000)]
+
+
+def vectors_of(cfg, where="vectors"):
+    """The traces in tests/<where> whose header names configuration cfg."""
     out = []
-    for p in sorted(glob.glob(os.path.join(ROOT, "tests", "vectors", "*.spt"))):
+    for p in sorted(glob.glob(os.path.join(ROOT, "tests", where, "*.spt"))):
         with open(p) as f:
             for line in f:
                 m = re.match(r"\s*cfg\s+(\S+)", line)
@@ -66,9 +75,14 @@ def vectors_of(cfg):
 def ladder(cfg, a):
     """[(stage, label, args)], cheapest stage first."""
     runs = [("vectors", "vec:" + os.path.basename(p)[:-4], [p, "--expect-vacuous"]) for p in vectors_of(cfg)]
+    runs += [("vectors", "dir:" + os.path.basename(p)[:-4], [p, "--expect-vacuous"])
+             for p in vectors_of(cfg, "mutate")]
     runs += [("short", "seed%d/%dk" % (s, a.short_cycles // 1000),
               ["--config", cfg, "--seed", str(s), "--cycles", str(a.short_cycles)])
              for s in range(1, a.short_seeds + 1)]
+    runs += [("knobs", "seed%d/%dk/%s" % (s, n // 1000, k), ["--config", cfg, "--seed", str(s), "--cycles", str(n),
+                                                           "--gen", k])
+             for s, (k, n) in enumerate(KNOB_RUNS if a.knobs else [], 51)]
     runs += [("long", "seed%d/%dk" % (s, a.long_cycles // 1000),
               ["--config", cfg, "--seed", str(s), "--cycles", str(a.long_cycles)])
              for s in range(101, 101 + a.long_seeds)]
@@ -125,7 +139,7 @@ def simulate(cfg, muts, tb, a, prog, fail_dir):
     alive = list(muts)
     for m in muts:
         m.update(activated=False, runs=0, killed_by=None, sim_class=None)
-    for stage in ("vectors", "short", "long"):
+    for stage in ("vectors", "short", "knobs", "long"):
         srun = [r for r in runs if r[0] == stage]
         if not srun or not alive:
             continue
@@ -229,11 +243,15 @@ def main():
     ap.add_argument("--timeout-factor", type=float, default=10.0, help="a run's limit: this x the unmutated run's time")
     ap.add_argument("--min-timeout", type=float, default=10.0)
     ap.add_argument("--no-formal", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="smoke test: vectors, directed traces and one short seed")
     ap.add_argument("--bmc-depth", type=int, default=mutate_rtl_formal.DEPTH)
     ap.add_argument("--out", default=None, help="report stem (default BUILD/mutate/report)")
     ap.add_argument("--resume", metavar="JSON", help="take the simulation verdicts from an earlier report.json "
                                                      "(same netlists) and run only the formal check")
     a = ap.parse_args()
+    a.knobs = not a.quick
+    if a.quick:
+        a.short_seeds, a.long_seeds = 1, 0
     cfgs = a.configs.split()
     tb = os.path.join(a.build, "spu-tb-mut")
     stem = a.out or os.path.join(a.build, "mutate", "report")
