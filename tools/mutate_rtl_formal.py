@@ -89,7 +89,7 @@ def check(m, build, width, depth):
     aig = os.path.join(d, "miter.aig")
     script = ("read_rtlil %s; read_verilog -formal %s; hierarchy -top spu_miter; proc; flatten; "
               "setundef -zero -init; opt; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; "
-              "write_aiger -zinit %s" % (il, os.path.join(d, "miter.v"), aig))
+              "write_aiger -zinit -map %s.aim %s" % (il, os.path.join(d, "miter.v"), aig[:-4], aig))
     rc, out = run(["yosys", "-q", "-p", script], 600, os.path.join(d, "yosys.log"))
     if rc != 0:
         m["formal"], m["formal_detail"] = "unknown", "yosys could not build the miter (%s)" % os.path.join(d, "yosys.log")
@@ -103,6 +103,9 @@ def check(m, build, width, depth):
     if cex:
         m["formal"] = "not-equivalent"
         m["formal_detail"] = "NOT equivalent: ABC pdr counterexample, an output differs in cycle %s after reset" % cex.group(1)
+        t = decode_cex(d, int(cex.group(1)))
+        if t:
+            m["formal_trace"] = os.path.relpath(t, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         return
     rc, out = run(["yosys-abc", "-c", "read_aiger %s; fold; strash; bmc3 -F %d -T %d" % (aig, depth, BMC_SECONDS)],
                   BMC_SECONDS + 30, os.path.join(d, "bmc.log"))
@@ -112,6 +115,9 @@ def check(m, build, width, depth):
         m["formal"] = "not-equivalent"
         m["formal_detail"] = "NOT equivalent: ABC bmc3 counterexample, an output differs in cycle %s after reset" % (
             cex.group(1))
+        t = decode_cex(d, int(cex.group(1)))
+        if t:
+            m["formal_trace"] = os.path.relpath(t, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     elif ok and int(ok.group(1)) > 1:
         m["formal"] = "equivalent-bounded"
         m["formal_detail"] = "equivalent for %s cycles from reset (ABC bmc3; pdr undecided in %d s)" % (
@@ -119,6 +125,37 @@ def check(m, build, width, depth):
     else:
         m["formal"] = "unknown"
         m["formal_detail"] = "undecided: pdr %d s, bmc3 %d s" % (PDR_SECONDS, BMC_SECONDS)
+
+
+def decode_cex(d, frames):
+    """The inputs of the shortest counterexample (ABC bmc3) as a text trace
+    in d/trace.txt, one line per cycle: the inputs that are not 0. Returns
+    its path, or None."""
+    aig, cex = os.path.join(d, "miter.aig"), os.path.join(d, "cex.txt")
+    run(["yosys-abc", "-c", "read_aiger %s; fold; strash; bmc3 -F %d -T %d; write_cex -n %s" %
+         (aig, frames + 2, BMC_SECONDS, cex)], BMC_SECONDS + 30, os.path.join(d, "cex.log"))
+    if not os.path.exists(cex):
+        return None
+    names = {}
+    for line in open(os.path.join(d, "miter.aim")):
+        f = line.split()
+        if f[0] == "input":
+            names[int(f[1])] = (f[3], int(f[2]))
+    val = {}
+    for line in open(cex):
+        m = re.match(r"pi(\d+)@(\d+)=([01])", line)
+        if m and m.group(3) == "1":
+            port, bit = names[int(m.group(1))]
+            key = (int(m.group(2)), port)
+            val[key] = val.get(key, 0) | (1 << bit)
+    last = max([c for c, _ in val] + [0])
+    ports = sorted({p for _, p in val} | {"rst_ni"})
+    with open(os.path.join(d, "trace.txt"), "w") as f:
+        f.write("# counterexample: inputs per cycle (0 unless listed); outputs differ after the last\n")
+        for c in range(last + 1):
+            f.write("cycle %d: %s\n" % (c, " ".join("%s=%#x" % (p, val.get((c, p), 0)) for p in ports
+                                                   if val.get((c, p), 0) or p == "rst_ni")))
+    return os.path.join(d, "trace.txt")
 
 
 def check_all(surv, build, jobs, depth):
