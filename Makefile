@@ -331,8 +331,9 @@ deps-fuzz:
 deps-cov:
 	@tools/deps.sh lcov zlib
 
+# yosys (mutate, the miter) and its yosys-abc (pdr, bmc3) for the formal check
 deps-mutate:
-	@tools/deps.sh yosys z3 zlib
+	@tools/deps.sh yosys zlib
 
 clean: ## remove build/
 	rm -rf $(BUILD)
