@@ -187,7 +187,7 @@ def table(meta, key_fn):
     return rows
 
 
-def report(cfgs, allm, sim_seconds, a, ladders):
+def report(cfgs, allm, sim_seconds, a, ladders, control):
     total = len(allm)
     killed = sum(1 for m in allm if m["sim_class"] in ("killed", "timeout"))
     proven = sum(1 for m in allm if m.get("formal") == "equivalent")
@@ -211,6 +211,11 @@ def report(cfgs, allm, sim_seconds, a, ladders):
     fc = collections.Counter(m.get("formal") for m in allm if m.get("formal"))
     if fc:
         L.append("formal check of the survivors: " + ", ".join("%s %d" % kv for kv in sorted(fc.items())))
+    if control:
+        good = sum(1 for _, _, v in control if v == "not-equivalent")
+        L.append("formal control: %d of %d killed mutants (%s) shown not equivalent%s" % (
+            good, len(control), " ".join("%s#%d" % (c, i) for c, i, _ in control),
+            "" if good == len(control) else " -- THE FORMAL CHECK IS NOT TRUSTWORTHY"))
     L += ["", "SCORE %.2f %% = killed %d / (total %d - proven equivalent %d)" % (100 * score, killed, total, proven)]
     if bounded:
         L.append("  (equivalent only up to the bound, not subtracted: %d; without them %.2f %%)" %
@@ -244,6 +249,8 @@ def main():
     ap.add_argument("--min-timeout", type=float, default=10.0)
     ap.add_argument("--no-formal", action="store_true")
     ap.add_argument("--quick", action="store_true", help="smoke test: vectors, directed traces and one short seed")
+    ap.add_argument("--formal-control", type=int, default=4, metavar="N",
+                    help="also check N random killed mutants formally: each must come out not-equivalent")
     ap.add_argument("--bmc-depth", type=int, default=mutate_rtl_formal.DEPTH)
     ap.add_argument("--out", default=None, help="report stem (default BUILD/mutate/report)")
     ap.add_argument("--resume", metavar="JSON", help="take the simulation verdicts from an earlier report.json "
@@ -255,7 +262,7 @@ def main():
     cfgs = a.configs.split()
     tb = os.path.join(a.build, "spu-tb-mut")
     stem = a.out or os.path.join(a.build, "mutate", "report")
-    allm, ladders = [], {}
+    allm, ladders, control = [], {}, []
     prog = None
     fail_dir = tempfile.mkdtemp(prefix="spu-mutate-")
     t0 = time.monotonic()
@@ -295,19 +302,27 @@ def main():
         if not a.no_formal:
             surv = [m for m in allm if m["sim_class"] in ("not-activated", "no-output-change")]
             mutate_rtl_formal.check_all(surv, a.build, a.jobs, a.bmc_depth)
+            # The control: the check must tell killed mutants (known to differ)
+            # from the original, or its "equivalent" means nothing.
+            import random
+            killed = [m for m in allm if m["sim_class"] == "killed"]
+            ctrl = random.Random(1).sample(killed, min(a.formal_control, len(killed)))
+            mutate_rtl_formal.check_all(ctrl, a.build, a.jobs, a.bmc_depth)
+            control = [(m["config"], m["id"], m["formal"]) for m in ctrl]
     finally:
         shutil.rmtree(fail_dir, ignore_errors=True)
-    text, score = report(cfgs, allm, sim_seconds, a, ladders)
+    text, score = report(cfgs, allm, sim_seconds, a, ladders, control)
     with open(stem + ".txt", "w") as f:
         f.write(text)
     with open(stem + ".json", "w") as f:
-        json.dump({"configs": cfgs, "score": score, "sim_seconds": sim_seconds,
+        json.dump({"configs": cfgs, "score": score, "formal_control": control, "sim_seconds": sim_seconds,
                    "mutants_per_minute": len(allm) / max(sim_seconds / 60, 1e-9),
                    "ladders": {c: [lab for _, lab, _ in ladders[c]] for c in cfgs}, "mutants": allm}, f, indent=1)
     head = text.split("\nsurvivors")[0]
     print("simulation:" + head.split("\nsimulation:")[1])
     print("mutate: report %s.txt and %s.json" % (stem, stem))
-    return 0 if not any(m["sim_class"] == "error" for m in allm) else 1
+    bad_control = any(v != "not-equivalent" for _, _, v in control)
+    return 0 if not bad_control and not any(m["sim_class"] == "error" for m in allm) else 1
 
 
 if __name__ == "__main__":
