@@ -190,8 +190,9 @@ def table(meta, key_fn):
 def report(cfgs, allm, sim_seconds, a, ladders, control):
     total = len(allm)
     killed = sum(1 for m in allm if m["sim_class"] in ("killed", "timeout"))
-    proven = sum(1 for m in allm if m.get("formal") == "equivalent")
-    bounded = sum(1 for m in allm if m.get("formal") == "equivalent-bounded")
+    surv = [m for m in allm if m["sim_class"] not in ("killed", "timeout")]
+    proven = sum(1 for m in surv if m.get("formal") == "equivalent")
+    bounded = sum(1 for m in surv if m.get("formal") == "equivalent-bounded")
     errors = sum(1 for m in allm if m["sim_class"] == "error")
     score = killed / max(total - proven, 1)
     rate = total / max(sim_seconds / 60, 1e-9)
@@ -208,7 +209,8 @@ def report(cfgs, allm, sim_seconds, a, ladders, control):
           (total, killed, cls["timeout"], cls["not-activated"] + cls["no-output-change"], cls["not-activated"],
            cls["no-output-change"], errors),
           "speed: %.1f mutants decided per minute (%d mutants in %.0f s, %d jobs)" % (rate, total, sim_seconds, a.jobs)]
-    fc = collections.Counter(m.get("formal") for m in allm if m.get("formal"))
+    fc = collections.Counter(m.get("formal") for m in allm
+                             if m.get("formal") and m["sim_class"] not in ("killed", "timeout"))
     if fc:
         L.append("formal check of the survivors: " + ", ".join("%s %d" % kv for kv in sorted(fc.items())))
     if control:
