@@ -245,7 +245,7 @@ $(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_mut.o $(foreach c,$(MU
 mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CONFIGS), lockstep kills, formal check of survivors
 	@$(MAKE) -s -j$(NPROC) gen
 	@$(MAKE) -s -j$(NPROC) $(BUILD)/spu-tb-mut
-	$(PYTHON) tools/mutate_rtl.py --configs "$(MUT_CONFIGS)" --jobs $(MUT_JOBS) $(if $(MUTANTS),--max $(MUTANTS))
+	$(PYTHON) tools/mutate_rtl.py --build $(BUILD) --configs "$(MUT_CONFIGS)" --jobs $(MUT_JOBS) $(if $(MUTANTS),--max $(MUTANTS))
 
 # ------------------------------------------------------------------ main jobs
 RUN_CONFIG ?= v1p4

@@ -36,6 +36,7 @@ import concurrent.futures as cf
 import glob
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -306,7 +307,6 @@ def main():
             mutate_rtl_formal.check_all(surv, a.build, a.jobs, a.bmc_depth)
             # The control: the check must tell killed mutants (known to differ)
             # from the original, or its "equivalent" means nothing.
-            import random
             killed = [m for m in allm if m["sim_class"] == "killed"]
             ctrl = random.Random(1).sample(killed, min(a.formal_control, len(killed)))
             mutate_rtl_formal.check_all(ctrl, a.build, a.jobs, a.bmc_depth)

@@ -35,7 +35,6 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODES = ("inv", "const0", "const1", "cnot0", "cnot1")
 MIN_PER_PAIR = 3  # mutants at least per (module, kind), where the design has that many
 
 
