@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -160,20 +160,25 @@ cid        = $(subst -,_,$(1))
 RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
 DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
 
+# $(call vl_compile,CFG,DIR): make the Verilated model in DIR into DIR/lib.a
+vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call cid,$(1)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$(1))__ALL.a >/dev/null \
+	&& cp $(2)/Vspu_$(call cid,$(1))__ALL.a $(2)/lib.a
+# $(call shim_cxx,CFG,DIR,EXTRA): tb/dut_shim.cpp around the model in DIR
+shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call cid,$(1)) \
+	-DVTOP_HDR='"Vspu_$(call cid,$(1)).h"' -DVROOT_HDR='"Vspu_$(call cid,$(1))___024root.h"' -DCFG_NAME='"$(1)"' \
+	-DCFG_ID=$(call cid,$(1)) -DRTL_DIGEST='"$(RTL_DIGEST)"' $(3)
+
 # verilate + compile the model of one configuration into a static library
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
 	@echo "  VERILATE $* (rtl/*.v with $(GEN)/$*/spu_config.vh)"
 	@$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
 	@echo "  CXX     Verilated model of $*"
-	@$(MAKE) -s -C $(VL)/$* -f Vspu_$(call cid,$*).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$*)__ALL.a >/dev/null
-	@cp $(VL)/$*/Vspu_$(call cid,$*)__ALL.a $@
+	@+$(call vl_compile,$*,$(VL)/$*)
 
 $(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for $*"
-	@$(VL_CXX) $(CDEP) $(INC_tb) -I$(VL)/$* -DVTOP=Vspu_$(call cid,$*) \
-	    -DVTOP_HDR='"Vspu_$(call cid,$*).h"' -DVROOT_HDR='"Vspu_$(call cid,$*)___024root.h"' -DCFG_NAME='"$*"' -DCFG_ID=$(call cid,$*) \
-	    -DRTL_DIGEST='"$(RTL_DIGEST)"' -c $< -o $@
+	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
 
 $(VL)/verilated.a: | $(GEN_C)
 	@mkdir -p $(VL)
@@ -197,6 +202,51 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$
 	@echo "  LINK    $@"
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
 
+# ------------------------------------------------------------------ RTL mutants (make mutate)
+# One netlist per configuration holds every mutant behind the input mutsel
+# (tools/mutate_rtl_netlist.py); build/spu-tb-mut is spu-tb linked with those
+# netlists instead of rtl/*.v and takes --mutant K. The normal tb is untouched.
+MUT         := $(BUILD)/mutate
+MUT_CONFIGS ?= v1p4
+MUT_COUNT   ?= 360
+MUT_SEED    ?= 1
+MUT_JOBS    ?= 2
+# Yosys's netlist is flat bit-level logic: lint and style warnings there are
+# Yosys's, not the RTL's (make lint checks rtl/*.v); bit-wise false loops
+# through wide buses (UNOPTFLAT) cost speed only.
+MUT_VFLAGS  := $(filter-out -Wall,$(VFLAGS)) -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
+
+$(MUT)/%/spu_top_mut.v: $(RTL_SRC) $(GEN)/%/spu_config.vh tools/mutate_rtl_netlist.py
+	@echo "  MUTATE  $* (yosys mutate, $(MUT_COUNT) + top-up, seed $(MUT_SEED))"
+	@$(PYTHON) tools/mutate_rtl_netlist.py --config $* --gen $(GEN) --out $(MUT)/$* --count $(MUT_COUNT) --seed $(MUT_SEED)
+
+$(MUT)/%/vl/lib.a: $(MUT)/%/spu_top_mut.v
+	@rm -rf $(MUT)/$*/vl && mkdir -p $(MUT)/$*/vl
+	@echo "  VERILATE $* mutant netlist"
+	@$(VERILATOR) $(MUT_VFLAGS) --prefix Vspu_$(call cid,$*) -Mdir $(MUT)/$*/vl $< >$(MUT)/$*/verilator.log 2>&1 \
+	    || { tail -20 $(MUT)/$*/verilator.log; exit 1; }
+	@echo "  CXX     Verilated mutant netlist of $*"
+	@+$(call vl_compile,$*,$(MUT)/$*/vl)
+
+$(MUT)/%/vl/dut_shim.o: tb/dut_shim.cpp $(MUT)/%/vl/lib.a
+	@echo "  CXX     tb/dut_shim.cpp for the mutants of $*"
+	@$(call shim_cxx,$*,$(MUT)/$*/vl,-include $(MUT)/$*/mutants.h) -c $< -o $@
+
+$(OBJ)/tb/dut_mut.o: tb/dut.c $(GEN_C)
+	@mkdir -p $(@D)
+	@echo "  CC      $< ($(MUT_CONFIGS), mutant netlists)"
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(foreach c,$(MUT_CONFIGS),X($(call cid,$(c))))' -c $< -o $@
+
+$(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_mut.o $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.o $(MUT)/$(c)/vl/lib.a) \
+                     $(ENGINE_LIBS) $(VL)/verilated.a
+	@echo "  LINK    $@ ($(MUT_CONFIGS))"
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
+
+mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CONFIGS), lockstep kills, formal check of survivors
+	@$(MAKE) -s -j$(NPROC) gen
+	@$(MAKE) -s -j$(NPROC) $(BUILD)/spu-tb-mut
+	$(PYTHON) tools/mutate_rtl.py --build $(BUILD) --configs "$(MUT_CONFIGS)" --jobs $(MUT_JOBS) $(if $(MUTANTS),--max $(MUTANTS))
+
 # ------------------------------------------------------------------ main jobs
 RUN_CONFIG ?= v1p4
 RUN_SEED   ?= 1
@@ -207,7 +257,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth deps-formal ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+	@$(MAKE) -s -j$(NPROC) csim tb $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
@@ -301,8 +351,13 @@ deps-cov:
 deps-formal:
 	@tools/deps.sh sby
 
+# yosys (mutate, the miter) and its yosys-abc (pdr, bmc3) for the formal check
+deps-mutate:
+	@tools/deps.sh yosys zlib
+
 clean: ## remove build/
 	rm -rf $(BUILD)
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
--include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d)
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d) $(OBJ)/tb/dut_mut.d \
+    $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

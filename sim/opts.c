@@ -50,6 +50,8 @@ static void usage(FILE *f, const char *prog, int tb)
                    "                      beside the spu-tb binary)\n"
                    "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
                    "                      cycle where the Verilated model allows it; the logs are identical)\n"
+                   "  --mutant K          a mutant build only (build/spu-tb-mut, make mutate): mutsel = K,\n"
+                   "                      0 the unmutated design; reports whether mutant K was activated\n"
                    "  (regressions over many seeds: tools/regress.py, make regress)\n");
     if (tb)
         fprintf(f, "exit status: 0 no difference and not vacuous, 1 a difference or a vacuous run, 2 bad input\n");
@@ -134,6 +136,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     o->ops = 1000000;
     o->cycles = 1000000;
     o->progress = isatty(2);
+    o->mutant = -1;
     o->argc = argc;
     o->argv = argv;
     /* An option that takes one value (or a flag) may be given once: a second
@@ -141,7 +144,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir", "--vectors", "--cov"};
+                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -234,6 +237,16 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 fprintf(stderr, "error: --init-seed %s: Verilator's +verilator+seed takes 1..2147483647\n", v);
                 return -1;
             }
+        } else if (tb && !strcmp(a, "--mutant")) {
+            uint64_t k;
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &k))
+                return -1;
+            if (k > 0xFFFF) {
+                fprintf(stderr, "error: --mutant %s: mutant numbers are 0..65535\n", v);
+                return -1;
+            }
+            o->mutant = (int64_t)k;
         } else if (tb && !strcmp(a, "--fail-dir")) {
             NEEDS_VALUE;
             o->fail_dir = v;
@@ -242,7 +255,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             o->inject = v;
         } else if (a[0] == '-' && a[1]) {
             static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
-                                                  "--expect-vacuous", "--init-seed", "--inject", "--fail-dir"};
+                                                  "--expect-vacuous", "--init-seed", "--inject", "--fail-dir",
+                                                  "--mutant"};
             const char *hint = "";
             for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
                 if (!tb && !strcmp(a, tb_only[k]))

@@ -35,6 +35,7 @@ typedef struct spu_opts {
     const char *inject;          /* --inject SIGNAL@CYCLE */
     const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
+    int64_t mutant;              /* --mutant K: mutsel of a mutant build (make mutate); -1 none */
     int argc;
     char **argv;
 } spu_opts_t;

@@ -31,6 +31,13 @@ typedef struct spu_dut_vtbl {
     /* eval() calls of the Verilated model so far (about 1 per cycle with the
      * one-eval shortcut, 2 with full_clock): shows which way really ran. */
     uint64_t (*evals)(const spu_dut_t *d);
+    /* Mutant builds (make mutate) only; NULL in every other build. Make
+     * mutant k live (mutsel = k; 0 is the unmutated design), before reset:
+     * 0, or -1 when the build has no mutant k. */
+    int (*set_mutant)(spu_dut_t *d, unsigned k);
+    /* 1 once the live mutant's site has differed from the original value
+     * at a clock edge (the netlist's sticky mut_act_o). */
+    int (*mutant_activated)(const spu_dut_t *d);
 } spu_dut_vtbl_t;
 
 /* The build for a configuration name, or NULL. */

@@ -1,6 +1,8 @@
 // The one C++ file: wraps a Verilated spu_top behind the C API of dut.h.
 // Compiled once per configuration with -DVTOP=Vspu_<cfg> -DVTOP_HDR="..."
-// -DCFG_NAME="<cfg>" -DCFG_ID=<cfg identifier>.
+// -DCFG_NAME="<cfg>" -DCFG_ID=<cfg identifier>; for a mutant netlist of
+// make mutate also with -DSPU_MUTANTS=<number of mutants> (its extra ports
+// mutsel and mut_act_o, tools/mutate_rtl_netlist.py).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -246,6 +248,21 @@ void tick(spu_dut_t *d)
 
 uint64_t evals(const spu_dut_t *d) { return d->evals; }
 
+#ifdef SPU_MUTANTS
+int set_mutant(spu_dut_t *d, unsigned k)
+{
+    if (k > SPU_MUTANTS)
+        return -1;
+    d->top->mutsel = k;
+    return 0;
+}
+
+int mutant_activated(const spu_dut_t *d) { return d->top->mut_act_o != 0; }
+#define MUTANT_FNS set_mutant, mutant_activated
+#else
+#define MUTANT_FNS nullptr, nullptr
+#endif
+
 void reset(spu_dut_t *d)
 {
     spu_in_t in;
@@ -298,5 +315,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, trace_open, trace_close, evals,
+    create, destroy, reset, step, trace_open, trace_close, evals, MUTANT_FNS,
 };

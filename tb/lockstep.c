@@ -52,6 +52,14 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         snprintf(r->err, sizeof r->err, "could not create the Verilated model");
         return;
     }
+    if (c->mutant >= 0 && (!c->vt->set_mutant || c->vt->set_mutant(d, (unsigned)c->mutant))) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, c->vt->set_mutant ? "this build has no mutant %lld"
+                                                          : "--mutant %lld: this is not a mutant build (build/spu-tb-mut)",
+                 (long long)c->mutant);
+        c->vt->destroy(d);
+        return;
+    }
     c->vt->reset(d);
     const uint64_t evals0 = c->vt->evals(d);
     run_init(&run, c->cfg, src, c->log, NULL);
@@ -126,6 +134,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     r->lfsr = m.lfsr;
     r->log = run.log;
     r->evals = c->vt->evals(d) - evals0;
+    r->mutant_activated = c->mutant >= 0 ? c->vt->mutant_activated(d) : 0;
     if (tracing)
         c->vt->trace_close(d);
     c->vt->destroy(d);

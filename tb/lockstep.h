@@ -34,6 +34,7 @@ typedef struct ls_cfg {
     uint64_t wave_from, wave_to;
     int dut_only;                /* bench: no model, no compare */
     spu_cov_t *cov;              /* functional coverage of the run (NULL: off) */
+    int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
 } ls_cfg_t;
 
 enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
@@ -53,6 +54,7 @@ typedef struct ls_result {
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
     double seconds;
     uint64_t evals;              /* eval() calls of the DUT in the run */
+    int mutant_activated;        /* mutant runs: the mutated site changed a value */
     char err[320];
 } ls_result_t;
 

@@ -135,7 +135,9 @@ static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_
     if (o->inject && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
     if (o->full_clock && n < len)
-        snprintf(buf + n, len - n, " --full-clock");
+        n += (size_t)snprintf(buf + n, len - n, " --full-clock");
+    if (o->mutant >= 0 && n < len)
+        snprintf(buf + n, len - n, " --mutant %lld", (long long)o->mutant);
 }
 
 static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc,
@@ -388,6 +390,7 @@ int main(int argc, char **argv)
         }
         cov_init(lc.cov, &s->cfg);
     }
+    lc.mutant = o.mutant;
     if (o.inject && parse_inject(o.inject, inj, sizeof inj, &lc)) {
         rc = 2;
         goto out;
@@ -396,6 +399,9 @@ int main(int argc, char **argv)
     fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
             s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
     lockstep_run(&lc, s->src, r);
+    /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
+    if (o.mutant >= 0 && r->status != LS_ERROR)
+        fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");
     if (r->status == LS_ERROR) {
         fprintf(stderr, "error: %s\n", r->err);
         rc = 2;

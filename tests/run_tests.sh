@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus tb cov front reorder
+#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus tb cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -246,9 +246,34 @@ suite_tb() {
     script tb 1 "" -- tests/tb_tests.sh "$TMP"
 }
 
+# make mutate's harness (build/spu-tb-mut, the v1p4 mutant netlist) on its
+# first mutants with a short ladder: the unmutated netlist (mutsel = 0) must
+# pass every run and never be activated (tools/mutate_rtl.py exits 2
+# otherwise), and most of the mutants must be killed: the harness can both
+# pass and kill. The full score is make mutate (docs/verification.md).
+suite_mutate() {
+    local tbm=$B/spu-tb-mut
+    [ -x $tbm ] || { bad mutate/built "missing $tbm (make $tbm)"; return; }
+    check mutate/directed_trace_passes_rtl $TB tests/mutate/v1p4_directed.spt --expect-vacuous --quiet --no-progress
+    $TB --config v1p4 --cycles 10 --quiet --no-progress --mutant 1 >/dev/null 2>"$TMP/e"; local rc=$?
+    if [ $rc -eq 2 ] && grep -q 'not a mutant build' "$TMP/e"; then ok mutate/tb_refuses_mutant
+    else bad mutate/tb_refuses_mutant "exit $rc: $(tail -1 "$TMP/e")"; fi
+    if ${PYTHON:-python3} tools/mutate_rtl.py --build "$B" --configs v1p4 --quick --max 6 --no-formal \
+        --out "$TMP/mut" >"$TMP/mut.txt" 2>&1; then
+        local k
+        k=$(${PYTHON:-python3} -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sum(m["sim_class"] in ("killed","timeout") for m in d["mutants"]))' "$TMP/mut.json")
+        # The first mutants change with the RTL; the harness must kill some
+        # (the tool itself fails unless the unmutated netlist passes every run).
+        if [ "$k" -ge 1 ]; then ok mutate/kills_and_passes; else bad mutate/kills "none of the first 6 killed"; fi
+    else
+        bad mutate/ladder "$(tail -3 "$TMP/mut.txt" | tr '\n' ' ')"
+    fi
+}
+
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim asan icarus)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb cov front reorder)
+[ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do
     echo "== $s"
     "suite_$s"

