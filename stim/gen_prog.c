@@ -83,6 +83,8 @@ static uint64_t fcr_value(spu_gen_t *g)
     }
     if (PCT(g, 10)) /* a dense, mostly rejecting pattern too */
         type = rng_next(&g->rng), typem = PCT(g, 50) ? rng_next(&g->rng) : 0;
+    else if (PCT(g, 5)) /* TYPE = 0 with one must-be-clear bit */
+        type = 0, typem = 1ull << rng_below(&g->rng, 5);
     v |= SPU_PUT(PMSFCR_EL1, TYPE, type) |
          SPU_PUT(PMSFCR_EL1, TYPEX, type >> (SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1)) |
          SPU_PUT(PMSFCR_EL1, TYPEm, typem);
@@ -100,6 +102,8 @@ static uint64_t irr_value(spu_gen_t *g, int start)
         interval = 0;
     else if (PCT(g, g->p.p_int1))
         interval = 1;
+    else if (!start && PCT(g, 3)) /* one high bit: COUNT's upper bits in use */
+        interval = 1ull << rng_below(&g->rng, SPU_F_PMSIRR_EL1_INTERVAL_MSB - SPU_F_PMSIRR_EL1_INTERVAL_LSB + 1);
     else
         interval = g->p.int_min + rng_below(&g->rng, g->p.int_max - g->p.int_min + 1);
     uint64_t v = SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, PCT(g, g->p.p_rnd));
@@ -185,7 +189,10 @@ static void write_some(spu_gen_t *g)
         break;
     }
     case 7: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g)); break;
-    default: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0); break;
+    default: /* PMBSR_EL1 cleared, or its syndrome fields set (S mostly clear) */
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1,
+             PCT(g, 50) ? 0 : rng_next(&g->rng) & ~(PCT(g, 90) ? SPU_F_PMBSR_EL1_S_MASK : 0));
+        break;
     }
 }
 
@@ -376,6 +383,9 @@ void gen_prog_read(spu_gen_t *g)
 void gen_prog_reset(spu_gen_t *g)
 {
     push(g, GEN_ACT_RESET, -1, 0); /* the context drops to EL0, not allowed, when it is taken */
+    /* sometimes software reads the reset values first */
+    for (int i = 0, n = PCT(g, 30) ? 1 + (int)rng_below(&g->rng, 3) : 0; i < n; i++)
+        push(g, GEN_ACT_READ, (int)rng_below(&g->rng, SPU_NREGS), 0);
     gen_prog_program(g);
 }
 
