@@ -62,7 +62,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean
+.PHONY: FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -232,15 +232,27 @@ $(MUT)/%/vl/dut_shim.o: tb/dut_shim.cpp $(MUT)/%/vl/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for the mutants of $*"
 	@$(call shim_cxx,$*,$(MUT)/$*/vl,-include $(MUT)/$*/mutants.h) -c $< -o $@
 
-$(OBJ)/tb/dut_mut.o: tb/dut.c $(GEN_C)
+# The list of mutant builds is compiled into this object, so its name carries
+# MUT_CONFIGS: another list is another object. The stamp holds the list
+# spu-tb-mut was last linked with and changes with it, so going back to an
+# earlier list relinks too.
+mut_empty   :=
+mut_space   := $(mut_empty) $(mut_empty)
+MUT_TAG     := $(subst $(mut_space),-,$(strip $(MUT_CONFIGS)))
+MUT_STAMP   := $(OBJ)/tb/mut-configs.stamp
+$(MUT_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(MUT_CONFIGS)' | cmp -s - $@ || echo '$(MUT_CONFIGS)' >$@
+FORCE:
+$(OBJ)/tb/dut_mut-$(MUT_TAG).o: tb/dut.c $(GEN_C)
 	@mkdir -p $(@D)
 	@echo "  CC      $< ($(MUT_CONFIGS), mutant netlists)"
 	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(foreach c,$(MUT_CONFIGS),X($(call cid,$(c))))' -c $< -o $@
 
-$(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_mut.o $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.o $(MUT)/$(c)/vl/lib.a) \
-                     $(ENGINE_LIBS) $(VL)/verilated.a
+$(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_mut-$(MUT_TAG).o $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.o $(MUT)/$(c)/vl/lib.a) \
+                     $(ENGINE_LIBS) $(VL)/verilated.a $(MUT_STAMP)
 	@echo "  LINK    $@ ($(MUT_CONFIGS))"
-	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
+	@$(CXX) $(COPT) -o $@ $(filter-out $(MUT_STAMP),$^) -lz -lpthread
 
 mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CONFIGS), lockstep kills, formal check of survivors
 	@$(MAKE) -s -j$(NPROC) gen
@@ -359,5 +371,5 @@ clean: ## remove build/
 	rm -rf $(BUILD)
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
--include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d) $(OBJ)/tb/dut_mut.d \
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
     $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

@@ -67,7 +67,7 @@ static uint64_t fcr_value(spu_gen_t *g)
     const uint32_t pf = g->p.p_filter;
     /* One draw per statement: the order of draws is the stimulus. */
     v |= SPU_PUT(PMSFCR_EL1, FE, PCT(g, pf));
-    v |= SPU_PUT(PMSFCR_EL1, FT, PCT(g, pf));
+    v |= SPU_PUT(PMSFCR_EL1, FT, PCT(g, pf + (100 - pf) / 3)); /* the type filter has the most classes */
     v |= SPU_PUT(PMSFCR_EL1, FL, PCT(g, pf));
     v |= SPU_PUT(PMSFCR_EL1, FnE, PCT(g, pf));
     v |= SPU_PUT(PMSFCR_EL1, FDS, PCT(g, pf));
@@ -85,6 +85,11 @@ static uint64_t fcr_value(spu_gen_t *g)
         type = rng_next(&g->rng), typem = PCT(g, 50) ? rng_next(&g->rng) : 0;
     else if (PCT(g, 5)) /* TYPE = 0 with one must-be-clear bit */
         type = 0, typem = 1ull << rng_below(&g->rng, 5);
+    else if (PCT(g, 30)) { /* one type bit constrained, in one class, the rest any */
+        const uint64_t bit = 1ull << rng_below(&g->rng, 5);
+        const uint32_t k = 1 + rng_below(&g->rng, 3); /* or, must be clear, must be set */
+        type = (k & 1u) ? bit : 0, typem = (k & 2u) ? bit : 0;
+    }
     v |= SPU_PUT(PMSFCR_EL1, TYPE, type) |
          SPU_PUT(PMSFCR_EL1, TYPEX, type >> (SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1)) |
          SPU_PUT(PMSFCR_EL1, TYPEm, typem);
@@ -102,8 +107,12 @@ static uint64_t irr_value(spu_gen_t *g, int start)
         interval = 0;
     else if (PCT(g, g->p.p_int1))
         interval = 1;
-    else if (!start && PCT(g, 3)) /* one high bit: COUNT's upper bits in use */
-        interval = 1ull << rng_below(&g->rng, SPU_F_PMSIRR_EL1_INTERVAL_MSB - SPU_F_PMSIRR_EL1_INTERVAL_LSB + 1);
+    else if (!start && PCT(g, 3)) { /* one high bit, or a few random ones: COUNT's upper bits in use */
+        const unsigned w = SPU_F_PMSIRR_EL1_INTERVAL_MSB - SPU_F_PMSIRR_EL1_INTERVAL_LSB + 1;
+        interval = 1ull << rng_below(&g->rng, w);
+        if (PCT(g, 50))
+            interval |= rng_next(&g->rng) & rng_next(&g->rng) & ((1ull << w) - 1u);
+    }
     else
         interval = g->p.int_min + rng_below(&g->rng, g->p.int_max - g->p.int_min + 1);
     uint64_t v = SPU_PUT(PMSIRR_EL1, INTERVAL, interval) | SPU_PUT(PMSIRR_EL1, RND, PCT(g, g->p.p_rnd));
@@ -181,8 +190,8 @@ static void write_some(spu_gen_t *g)
     case 9: push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); break;
     case 10: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
-    case 6: { /* a small remaining interval, as a context switch restores it */
-        const uint64_t count = rng_below(&g->rng, 600);
+    case 6: { /* a small remaining interval, as a context switch restores it (sometimes any) */
+        const uint64_t count = PCT(g, 10) ? rng_next(&g->rng) : rng_below(&g->rng, 600);
         const uint64_t ecount = PCT(g, 30) ? rng_next(&g->rng) : 0;
         push(g, GEN_ACT_WRITE, SPU_REG_PMSICR_EL1,
              SPU_PUT(PMSICR_EL1, COUNT, count) | SPU_PUT(PMSICR_EL1, ECOUNT, ecount));
@@ -193,6 +202,13 @@ static void write_some(spu_gen_t *g)
         push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1,
              PCT(g, 50) ? 0 : rng_next(&g->rng) & ~(PCT(g, 90) ? SPU_F_PMBSR_EL1_S_MASK : 0));
         break;
+    }
+    /* Software reading back what it wrote (a syndrome, a restored counter):
+     * the written value is seen before anything else changes it. */
+    if (g->nact && g->act[g->nact - 1].kind == GEN_ACT_WRITE && PCT(g, 25)) {
+        const uint16_t enc = g->act[g->nact - 1].enc;
+        push(g, GEN_ACT_READ, -1, 0);
+        g->act[g->nact - 1].enc = enc;
     }
 }
 
