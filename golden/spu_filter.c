@@ -45,21 +45,29 @@ static void filter_by_events(const spu_config_t *cfg, const uint64_t *r, uint64_
     o->why |= (uint8_t)(rej_ev << SPU_WHY_EV | rej_nev << SPU_WHY_NEV);
 }
 
+/* The type filter's ctrl and mask, bit i for flag i ({SIMD,FP,ST,LD,B}).
+ * TYPE is {ST, LD, B}; with EFT, TYPE<4:3> = {SIMD, FP} (field TYPEX) and the
+ * mask is TYPEm; without FEAT_SPE_EFT, ctrl is TYPE<2:0> and mask is zero. */
+void spu_type_ctrl_mask(const spu_config_t *cfg, uint64_t fcr, uint32_t *ctrl, uint32_t *mask)
+{
+    const unsigned tw = SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1;
+    *ctrl = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPE);
+    *mask = 0;
+    if (cfg->features & SPU_FEAT_EFT) {
+        *ctrl |= (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEX) << tw;
+        *mask = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEm);
+    }
+}
+
 /* SPEFilterByType(): flags are the op's {SIMD,FP,ST,LD,B}; FEED_BR..SIMD and
- * FEED_OP. Without FEAT_SPE_EFT, ctrl is TYPE<2:0> and mask is zero. */
+ * FEED_OP. */
 static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t flags,
                            spu_record_out_t *o)
 {
     const uint64_t fcr = r[SPU_REG_PMSFCR_EL1];
     const int eft = (cfg->features & SPU_FEAT_EFT) != 0;
-    /* TYPE is {ST, LD, B}; with EFT, TYPE<4:3> = {SIMD, FP} (field TYPEX). */
-    const unsigned tw = SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1;
-    uint32_t ctrl = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPE);
-    uint32_t mask = 0;
-    if (eft) {
-        ctrl |= (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEX) << tw;
-        mask = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEm);
-    }
+    uint32_t ctrl, mask;
+    spu_type_ctrl_mask(cfg, fcr, &ctrl, &mask);
     const uint32_t ctrl_or = ctrl & ~mask;
     const uint32_t ctrl_and = ctrl & mask;
     const int is_op = (ctrl_or == 0 || (flags & ctrl_or) != 0) && ((flags & mask) == ctrl_and);
@@ -78,14 +86,20 @@ static void filter_by_type(const spu_config_t *cfg, const uint64_t *r, uint8_t f
     o->why |= (uint8_t)(rej << SPU_WHY_TYPE);
 }
 
+/* PMSLATFR_EL1.MINLAT; MINLAT<15:12> (field MINLAT_HI) is RES0 with 12-bit
+ * counters (write mask). */
+uint32_t spu_minlat(const uint64_t *regs)
+{
+    return (uint32_t)(SPU_GET(regs[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT) |
+                      SPU_GET(regs[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT_HI)
+                          << (SPU_F_PMSLATFR_EL1_MINLAT_HI_LSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB));
+}
+
 /* SPEFilterByLatency(): M.a.a keeps total latency >= MINLAT. */
 static void filter_by_latency(const spu_config_t *cfg, const uint64_t *r, uint32_t tot,
                               spu_record_out_t *o)
 {
-    /* MINLAT<15:12> (field MINLAT_HI) is RES0 with 12-bit counters (write mask). */
-    const uint32_t minlat = (uint32_t)(SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT) |
-                                       SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT_HI)
-                                           << (SPU_F_PMSLATFR_EL1_MINLAT_HI_LSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB));
+    const uint32_t minlat = spu_minlat(r);
     const int is_lat = tot >= minlat;
     int rej = 0;
     if (is_lat)

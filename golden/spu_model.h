@@ -160,6 +160,12 @@ typedef struct spu_record_out {
 void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
                         const spu_record_in_t *in, spu_record_out_t *out);
 
+/* The type filter's ctrl and mask from PMSFCR_EL1 (bit i for flag i of
+ * {SIMD,FP,ST,LD,B}; mask 0 without FEAT_SPE_EFT), and PMSLATFR_EL1's MINLAT,
+ * as SPEFilterByType() and SPEFilterByLatency() read them. */
+void spu_type_ctrl_mask(const spu_config_t *cfg, uint64_t fcr, uint32_t *ctrl, uint32_t *mask);
+uint32_t spu_minlat(const uint64_t *regs);
+
 /* SPEGetRandomInterval(): one LFSR step, returns the byte. */
 uint8_t spu_lfsr_draw(uint32_t *lfsr);
 

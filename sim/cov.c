@@ -241,13 +241,6 @@ static void hit(spu_cov_t *c, unsigned i)
         b->at[2] = c->cycle;
 }
 
-static uint32_t minlat_of(const uint64_t *r)
-{
-    return (uint32_t)(SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT) |
-                      SPU_GET(r[SPU_REG_PMSLATFR_EL1], PMSLATFR_EL1, MINLAT_HI)
-                          << (SPU_F_PMSLATFR_EL1_MINLAT_HI_LSB - SPU_F_PMSLATFR_EL1_MINLAT_LSB));
-}
-
 /* The ConstrainUnpredictableBool(Unpredictable_BADPMSFCR) cases a record meets. */
 static void sample_cu(spu_cov_t *c, const uint64_t *r)
 {
@@ -264,7 +257,7 @@ static void sample_cu(spu_cov_t *c, const uint64_t *r)
         hit(c, c->b_cu + CU_EVOVERLAP);
     if (!has(cfg, SPU_FEAT_EFT) && (fcr & SPU_F_PMSFCR_EL1_FT_MASK) && SPU_GET(fcr, PMSFCR_EL1, TYPE) == 0)
         hit(c, c->b_cu + CU_FT);
-    if ((fcr & SPU_F_PMSFCR_EL1_FL_MASK) && minlat_of(r) == 0)
+    if ((fcr & SPU_F_PMSFCR_EL1_FL_MASK) && spu_minlat(r) == 0)
         hit(c, c->b_cu + CU_FL);
 }
 
@@ -299,12 +292,8 @@ static void sample_record(spu_cov_t *c, const uint64_t *r, const spu_in_t *in, c
     if (has(cfg, SPU_FEAT_V1P2))
         hit(c, c->b_filt + (unsigned)((F_DISCARD * 2 + discard) * 2 + discard));
     if (fcr & SPU_F_PMSFCR_EL1_FT_MASK) {
-        const unsigned tw = SPU_F_PMSFCR_EL1_TYPE_MSB - SPU_F_PMSFCR_EL1_TYPE_LSB + 1;
-        uint32_t ctrl = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPE), mask = 0;
-        if (has(cfg, SPU_FEAT_EFT)) {
-            ctrl |= (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEX) << tw;
-            mask = (uint32_t)SPU_GET(fcr, PMSFCR_EL1, TYPEm);
-        }
+        uint32_t ctrl, mask;
+        spu_type_ctrl_mask(cfg, fcr, &ctrl, &mask);
         const int rej = (why >> SPU_WHY_TYPE) & 1u;
         for (unsigned bit = 0; bit < 5; bit++) {
             const unsigned k = ((ctrl >> bit) & 1u) | ((mask >> bit) & 1u) << 1;
