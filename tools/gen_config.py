@@ -18,13 +18,13 @@ import os
 import sys
 import tomllib
 
-FEATURES = ["V1P1", "V1P2", "V1P4", "FNE", "EFT", "FDS", "ERND", "SVE"]
+FEATURES = ["V1P1", "V1P2", "V1P4", "FNE", "EFT", "FDS", "ERND", "SVE", "LDS", "PBT"]
 # Pseudo-features used only as field gates.
 GATES = FEATURES + ["COUNT16", "EVMASK", "DSMASK", ""]
 CONFIG_KEYS = ["doc", "base", "LANES", "SLOTS", "COUNT_SIZE", "features",
                "EV_IMPDEF_MASK", "DS_MASK", "PMSIDR_INTERVAL", "PMSIDR_MAXSIZE",
                "PMSIDR_ARCHINST", "PMBIDR_ALIGN", "PMBIDR_EA", "PMBIDR_F"]
-LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX"]
+LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD"]
 M64 = (1 << 64) - 1
 
 
@@ -55,6 +55,28 @@ def event_mask(feat, impdef):
     m |= (1 << 5) | (1 << 3) | (1 << 1)
     m |= ((1 << 4) | (1 << 2)) if "V1P4" in feat else impdef & ((1 << 4) | (1 << 2))
     return m
+
+
+def record_layout(feat, evm, align):
+    """What a sample record of this configuration can carry (Arm ARM D18,
+    the packets SPEConstructRecord() writes, in its order): the Events
+    packet's bits (every filter-visible bit plus E[7:0], which are always
+    defined; RAZ bits and unimplemented optional events are not output), its
+    payload bytes (sized to the highest of those bits), and the largest
+    record including padding to 1 << PMBIDR_EL1.Align bytes."""
+    rec_ev = evm | 0xFF
+    top = rec_ev.bit_length() - 1
+    ev_bytes = 1 if top < 8 else 2 if top < 16 else 4 if top < 32 else 8
+    size = (5                                   # Context (CONTEXTIDR_EL1)
+            + 3 + 3                             # Counters: total, issue latency
+            + 9 * 4                             # Address: PC, target, data VA, data PA
+            + (9 if "PBT" in feat else 0)       # Address: previous branch target
+            + (3 if "LDS" in feat else 0)       # Data Source (2-byte payload)
+            + 2                                 # Operation Type
+            + 1 + ev_bytes                      # Events
+            + 9)                                # Timestamp (else End, 1 byte)
+    a = 1 << align
+    return rec_ev, ev_bytes, (size + a - 1) // a * a
 
 
 def resolve_configs(src, doc):
@@ -129,7 +151,8 @@ def build(src):
     # larger limit would be accepted here and silently truncated downstream.
     for k, most, why in (("MAX_SLOTS", 4, "slot numbers are 2 bits wide on every port"),
                          ("MAX_LANES", 8, "lane masks are 8 bits (spu_in_t.pop_valid, spu_out_t.smp_valid)"),
-                         ("LFSR_SEED_MAX", 0xFFFFFF, "the LFSR of SPEGetRandomInterval() is 24 bits")):
+                         ("LFSR_SEED_MAX", 0xFFFFFF, "the LFSR of SPEGetRandomInterval() is 24 bits"),
+                         ("MAX_RECORD", 255, "record lengths are 8 bits (spu_out_t.rec_len, rec_len_o)")):
         if limits[k] > most:
             raise GenError(f"{src}: [limits] {k} = {limits[k]} is more than {most}: {why}")
 
@@ -155,7 +178,7 @@ def build(src):
                 raise GenError(f"{src}: [configs.{cname}] unknown feature '{f}'")
         # Dependencies the register text states: each SPE version includes the
         # one before, and PMSIDR_EL1.FDS is RES0 without FEAT_SPEv1p4.
-        for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4")):
+        for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4"), ("LDS", "V1P1")):
             if f in feat and need not in feat:
                 raise GenError(f"{src}: [configs.{cname}] feature {f} needs {need}")
         if not 1 <= c["LANES"] <= limits["MAX_LANES"]:
@@ -189,15 +212,29 @@ def build(src):
                             fm &= dsm
                         m |= fm
             wm[r["name"]] = m
-        pmsidr = (0b111 | c["PMSIDR_ARCHINST"] << 3 | ("ERND" in feat) << 5 |
+        rec_ev, ev_bytes, rec_max = record_layout(feat, evm, c["PMBIDR_ALIGN"])
+        if not 0 <= c["PMBIDR_ALIGN"] <= 11:
+            raise GenError(f"{src}: [configs.{cname}] PMBIDR_ALIGN={c['PMBIDR_ALIGN']} (0..11)")
+        if not 6 <= c["PMSIDR_MAXSIZE"] <= 11:
+            raise GenError(f"{src}: [configs.{cname}] PMSIDR_MAXSIZE={c['PMSIDR_MAXSIZE']} "
+                           "(6..11: 0b0100 and 0b0101 are not permitted for an implementation)")
+        if rec_max > 1 << c["PMSIDR_MAXSIZE"]:
+            raise GenError(f"{src}: [configs.{cname}] a record can take {rec_max} bytes, more than "
+                           f"PMSIDR_MAXSIZE={c['PMSIDR_MAXSIZE']} ({1 << c['PMSIDR_MAXSIZE']} bytes) allows")
+        if rec_max > limits["MAX_RECORD"]:
+            raise GenError(f"{src}: [configs.{cname}] a record can take {rec_max} bytes, more than "
+                           f"[limits] MAX_RECORD = {limits['MAX_RECORD']}")
+        pmsidr = (0b111 | c["PMSIDR_ARCHINST"] << 3 | ("LDS" in feat) << 4 | ("ERND" in feat) << 5 |
                   ("FNE" in feat) << 6 | ("FDS" in feat) << 7 |
                   c["PMSIDR_INTERVAL"] << 8 | c["PMSIDR_MAXSIZE"] << 12 |
-                  (2 if c["COUNT_SIZE"] == 12 else 3) << 16 | ("EFT" in feat) << 26)
+                  (2 if c["COUNT_SIZE"] == 12 else 3) << 16 | ("PBT" in feat) << 24 |
+                  ("EFT" in feat) << 26)
         pmbidr = c["PMBIDR_ALIGN"] | c["PMBIDR_F"] << 5 | c["PMBIDR_EA"] << 8
         configs.append(dict(name=cname, doc=c.get("doc", ""), lanes=c["LANES"],
                             slots=c["SLOTS"], count_size=c["COUNT_SIZE"],
                             feat=feat, impdef=c["EV_IMPDEF_MASK"], evm=evm, dsm=dsm,
                             wm=wm, present=present, pmsidr=pmsidr, pmbidr=pmbidr,
+                            rec_ev=rec_ev, ev_bytes=ev_bytes, rec_max=rec_max,
                             knobs=kv, pmu_impl=[f == "" or f in feat for _, _, f in pmu]))
     return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu)
 
@@ -226,7 +263,10 @@ def constants(g, cfg):
     out += [("EVENT_MASK", cfg["evm"], 64, "c->event_mask", None),
             ("DS_MASK", cfg["dsm"], 64, "c->ds_mask", None),
             ("PMSIDR", cfg["pmsidr"], 64, "c->pmsidr", None),
-            ("PMBIDR", cfg["pmbidr"], 64, "c->pmbidr", None)]
+            ("PMBIDR", cfg["pmbidr"], 64, "c->pmbidr", None),
+            ("REC_EV_MASK", cfg["rec_ev"], 64, "c->rec_ev_mask", None),
+            ("EV_BYTES", cfg["ev_bytes"], 32, "c->ev_bytes", None),
+            ("REC_MAX", cfg["rec_max"], 32, "c->rec_max", None)]
     out += [(f"KNOB_{k}", v, 32, f"c->knob[SPU_KNOB_{k}]", None) for k, v in cfg["knobs"].items()]
     out += [(k, v, None, f"SPU_{k}", None)
             for k, v in limits.items()]
@@ -327,6 +367,9 @@ typedef struct spu_config {
     uint64_t ds_mask;           /* PMSDSFR_EL1 bits implemented */
     uint64_t pmsidr;            /* PMSIDR_EL1 value */
     uint64_t pmbidr;            /* PMBIDR_EL1 value */
+    uint64_t rec_ev_mask;       /* Events packet bits a record carries */
+    uint32_t ev_bytes;          /* Events packet payload bytes (1, 2, 4, 8) */
+    uint32_t rec_max;           /* largest record in bytes, padding included */
     uint64_t wmask[SPU_NREGS];  /* writable bits; the rest is RES0/RAZ-WI */
     uint8_t present[SPU_NREGS]; /* encoding implemented in this configuration */
     uint32_t knob[SPU_NKNOBS];  /* impl-defined.md */
@@ -351,6 +394,7 @@ extern const unsigned spu_nconfigs;
         c.append(f"        .ds_mask = 0x{cfg['dsm']:016X}ull,")
         c.append(f"        .pmsidr = 0x{cfg['pmsidr']:016X}ull,")
         c.append(f"        .pmbidr = 0x{cfg['pmbidr']:016X}ull,")
+        c.append(f"        .rec_ev_mask = 0x{cfg['rec_ev']:016X}ull, .ev_bytes = {cfg['ev_bytes']}, .rec_max = {cfg['rec_max']},")
         c.append("        .wmask = {" + ", ".join(
             f"[SPU_REG_{r['name']}] = 0x{cfg['wm'][r['name']]:016X}ull" for r in reglist) + "},")
         c.append("        .present = {" + ", ".join(

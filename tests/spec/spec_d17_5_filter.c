@@ -175,9 +175,12 @@ static int d17_5_2_bits_outside_mask_ignored(void)
      * terms: v1 (no feature, no IMPLEMENTATION DEFINED bits) bits 7, 5, 3, 1
      * = 0xAA; v1p4 and the configurations based on it (V1P1, V1P4, FnE, SVE,
      * "SPE mask" 0xF000): 23:17, 15:12, 11:8 (11 with V1P1, 10:8 with V1P4),
-     * 7:1 = 0xFEFFFE. Never bits 0, 16 or 47:32. */
+     * 7:1 = 0xFEFFFE; v1-alt adds the "SPE mask" 0xF000 to v1 (15:12, no
+     * V1P4 so also 31:24 and 10:8 would come from it) = 0xF0AA; wide-alt
+     * adds 63:48 to v1p4's = 0xFFFF000000FEFFFE. Never bits 0, 16 or 47:32. */
     static const struct { const char *name; uint64_t mask; } m[] = {
-        {"v1", 0xAA}, {"v1-alt", 0xAA}, {"v1p4", 0xFEFFFE}, {"wide", 0xFEFFFE}, {"wide-alt", 0xFEFFFE},
+        {"v1", 0xAA}, {"v1-alt", 0xF0AA}, {"v1p4", 0xFEFFFE}, {"wide", 0xFEFFFE},
+        {"wide-alt", 0xFFFF000000FEFFFEull},
     };
     for (unsigned k = 0; k < 5; k++) {
         CASE(500 + (int)k);

@@ -79,7 +79,15 @@ static int regs_res0_v1(void)
         {SPU_REG_PMBSR_EL1, 0x00FFFFFFFC0BFFFFull}, /* EA (18) RES0: PMBIDR.EA = 1 */
     };
     TRY(res0_check("v1", r, sizeof r / sizeof r[0]));
-    return res0_check("v1-alt", r, sizeof r / sizeof r[0]);
+    /* v1-alt is v1 with the IMPLEMENTATION DEFINED events 15:12 ("SPE
+     * mask" 0xF000 in the pseudocode's SPEFilterByEvents()): PMSEVFR bits
+     * 15:12 are implemented too. */
+    rmask_t alt[sizeof r / sizeof r[0]];
+    memcpy(alt, r, sizeof r);
+    for (unsigned i = 0; i < sizeof r / sizeof r[0]; i++)
+        if (alt[i].reg == SPU_REG_PMSEVFR_EL1)
+            alt[i].mask = 0xF0AA;
+    return res0_check("v1-alt", alt, sizeof r / sizeof r[0]);
 }
 
 /* v1p4 (v1p1, v1p2, v1p4, FnE, EFT, FDS, ERnd, SVE; 16-bit counters; IMPDEF
@@ -113,8 +121,10 @@ static int regs_res0_v1p4(void)
 }
 
 /* PMSIDR_EL1 field by field (Arm ARM D24.7): FE/FT/FL "Reads as 0b1";
- * ArchInst 0 (micro-op sampling), LDS 0, Interval 0 and MaxSize 0b0110 (64
- * bytes) are the configuration's; ERnd/FnE/FDS/EFT = the features;
+ * ArchInst 0 (micro-op sampling), Interval 0 and MaxSize are the
+ * configuration's: 0b0110 (64 bytes) for v1, whose largest record is 60
+ * bytes, 0b0111 (128 bytes) for v1p4, whose largest is 66; ERnd/FnE/FDS/EFT
+ * and LDS (Data Source packets, v1p4) = the features;
  * CountSize 0b0010 (12-bit) or 0b0011 (16-bit); Format 0; PBT, CRR, FPF,
  * ALTCLK, SME 0; [63:33] RES0. */
 static int pmsidr_check(const char *cfg, unsigned feat, uint64_t whole)
@@ -124,14 +134,16 @@ static int pmsidr_check(const char *cfg, unsigned feat, uint64_t whole)
     const uint64_t v = spec_rd(&s, SPU_REG_PMSIDR_EL1);
     CHECK_EQ(s.o.reg_undef, 0, "PMSIDR_EL1 read UNDEFINED");
     static const struct { const char *f; unsigned msb, lsb; int kind; } f[] = {
-        {"FE", 0, 0, 1}, {"FT", 1, 1, 1}, {"FL", 2, 2, 1}, {"ArchInst", 3, 3, 0}, {"LDS", 4, 4, 0},
+        {"FE", 0, 0, 1}, {"FT", 1, 1, 1}, {"FL", 2, 2, 1}, {"ArchInst", 3, 3, 0}, {"LDS", 4, 4, 2},
         {"ERnd", 5, 5, 2}, {"FnE", 6, 6, 2}, {"FDS", 7, 7, 2}, {"Interval", 11, 8, 0},
-        {"MaxSize", 15, 12, 6}, {"CountSize", 19, 16, 3}, {"Format", 23, 20, 0}, {"PBT", 24, 24, 0},
+        {"MaxSize", 15, 12, 4}, {"CountSize", 19, 16, 3}, {"Format", 23, 20, 0}, {"PBT", 24, 24, 0},
         {"CRR", 25, 25, 0}, {"EFT", 26, 26, 2}, {"FPF", 27, 27, 0}, {"ALTCLK", 31, 28, 0},
         {"SME", 32, 32, 0}, {"RES0", 63, 33, 0},
     };
     for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
-        uint64_t want = f[i].kind == 1 ? 1 : f[i].kind == 6 ? 6 : 0;
+        uint64_t want = f[i].kind == 1 ? 1 : 0;
+        if (f[i].kind == 4)
+            want = feat ? 7 : 6;
         if (f[i].kind == 2)
             want = feat != 0;
         if (f[i].kind == 3)
@@ -147,7 +159,7 @@ static int pmsidr_check(const char *cfg, unsigned feat, uint64_t whole)
 static int regs_pmsidr_fields(void)
 {
     TRY(pmsidr_check("v1", 0, 0x26007));       /* 1,1,1 + MaxSize 6 + CountSize 2 */
-    return pmsidr_check("v1p4", 1, 0x40360E7); /* + ERnd, FnE, FDS, EFT, CountSize 3 */
+    return pmsidr_check("v1p4", 1, 0x40370F7); /* + LDS, ERnd, FnE, FDS, EFT, MaxSize 7, CountSize 3 */
 }
 
 /* PMBIDR_EL1 (Arm ARM D24.7): Align[3:0] 0 (byte), P[4] 0 (programming
