@@ -81,9 +81,9 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
             break;
         cov_model_step(c->cov, &c->model, &in, &out);
         if (c->vec)
-            vec_cycle(c->vec, &s->cfg, &in, &out);
+            vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
         note_selections(c, &cy, &out);
-        if (run_observe(r, &cy, &in, &out))
+        if (run_observe(r, &cy, &in, &out) || run_records(r, &out, &c->model))
             return -1;
         if (progress && (iter & 0xFFFF) == 0 && now_s() >= next_report) {
             progress_line(c, s, t0);
@@ -161,6 +161,7 @@ int main(int argc, char **argv)
     }
     stats_init(&c->stats);
     run_init(&c->run, &s->cfg, s->src, s->log_f, o.emit ? &s->emit : NULL);
+    c->run.rec_f = s->rec_f;
     const double t0 = now_s();
     int rc = run_all(c, s, o.progress);
     const double dt = now_s() - t0;

@@ -3,8 +3,12 @@
  * spu_top port in hexadecimal, lane or port 0 in the low bits:
  *   rst_n pop_valid iss_valid iss_slot fin_valid fin_slot fin_type fin_events
  *   fin_ds_valid fin_ds reg_valid reg_write reg_enc reg_wdata el prof_allowed
+ *   fin_attr fin_addr_valid fin_ctx fin_pc fin_tgt fin_va fin_pa fin_pbt ts
  *   | smp_valid smp_slot col_valid rec_valid rec_keep rec_slot rec_why
  *   rec_tot_lat rec_iss_lat pmu reg_rdata reg_undef obs_pmsicr obs_enabled
+ *   rec_len rec_data
+ * The record payload inputs are 0 on ports without a finish; rec_data is 0
+ * in cycles without a record (the bench compares it only with one).
  * The bench (tb/icarus/spu_vec_tb.v) reads them with $fscanf("%h").
  */
 #include <inttypes.h>
@@ -27,7 +31,17 @@ void vec_begin(FILE *f, const spu_config_t *cfg)
     fprintf(f, "# spu-vectors 1 config %s lanes %u slots %u\n", cfg->name, cfg->lanes, cfg->slots);
 }
 
-void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_in_t *in, const spu_out_t *out)
+/* SLOTS fields of w bits (a multiple of 4, at most 64), port 0 last; 0 for
+ * a port without a finish. */
+static void put_ports(FILE *f, const uint64_t *a, unsigned S, unsigned w, uint8_t valid)
+{
+    fputc(' ', f);
+    for (unsigned p = S; p-- > 0;)
+        fprintf(f, "%0*" PRIx64, (int)(w / 4), ((valid >> p) & 1u) ? a[p] & (UINT64_MAX >> (64 - w)) : (uint64_t)0);
+}
+
+void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu_in_t *in,
+               const spu_out_t *out)
 {
     const unsigned L = cfg->lanes, S = cfg->slots;
     const uint64_t lmask = (1ull << L) - 1, smask = (1ull << S) - 1;
@@ -36,16 +50,48 @@ void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_in_t *in, const spu_o
             pack(in->fin_slot, 1, S, 2), pack(in->fin_type, 1, S, 5));
     for (unsigned p = S; p-- > 0;) /* SLOTS x 64 bits, port 0 last */
         fprintf(f, "%016" PRIx64, in->fin_events[p]);
-    fprintf(f, " %" PRIx64 " %" PRIx64 " %x %x %x %" PRIx64 " %x %x | ", in->fin_ds_valid & smask,
+    fprintf(f, " %" PRIx64 " %" PRIx64 " %x %x %x %" PRIx64 " %x %x ", in->fin_ds_valid & smask,
             pack(in->fin_ds, 2, S, 16), in->reg_valid, in->reg_write, in->reg_enc, in->reg_wdata, in->el,
             in->prof_allowed);
+    const uint8_t fv = in->fin_valid;
+    uint64_t ctx[SPU_MAX_SLOTS];
+    for (unsigned p = 0; p < S; p++)
+        ctx[p] = in->fin_ctx[p];
+    /* (masked per port by the finish valid bits) */
+    uint8_t attr[SPU_MAX_SLOTS] = {0}, av[SPU_MAX_SLOTS] = {0};
+    for (unsigned p = 0; p < S; p++)
+        if ((fv >> p) & 1u) {
+            attr[p] = in->fin_attr[p];
+            av[p] = in->fin_addr_valid[p];
+        }
+    fprintf(f, "%" PRIx64 " %" PRIx64, pack(attr, 1, S, SPU_ATTR_BITS), pack(av, 1, S, SPU_REC_ADDR_BITS));
+    put_ports(f, ctx, S, 32, fv);
+    put_ports(f, in->fin_pc, S, 56, fv);
+    put_ports(f, in->fin_tgt, S, 56, fv);
+    put_ports(f, in->fin_va, S, 64, fv);
+    put_ports(f, in->fin_pa, S, 56, fv);
+    put_ports(f, in->fin_pbt, S, 56, fv);
+    fprintf(f, " %" PRIx64 " | ", in->ts);
     uint64_t pmu = 0;
     for (int i = SPU_NPMU; i-- > 0;)
         pmu = pmu << SPU_PMU_W | (out->pmu[i] & ((1u << SPU_PMU_W) - 1));
     fprintf(f, "%" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64
-               " %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %" PRIx64 " %x\n",
+               " %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %" PRIx64 " %x %" PRIx64 " ",
             out->smp_valid & lmask, pack(out->smp_slot, 1, L, 2), out->col_valid & lmask, out->rec_valid & smask,
             out->rec_keep & smask, pack(out->rec_slot, 1, S, 2), pack(out->rec_why, 1, S, 6),
             pack(out->rec_tot_lat, 2, S, 16), pack(out->rec_iss_lat, 2, S, 16), pmu, out->reg_rdata, out->reg_undef,
-            out->obs_pmsicr, out->obs_enabled);
+            out->obs_pmsicr, out->obs_enabled, pack(out->rec_len, 1, S, 8));
+    /* rec_data: port p's byte k at bit 8 * (REC_MAX * p + k), zero past
+     * its length (and for ports without a record) */
+    uint8_t any = 0;
+    for (unsigned p = 0; p < S; p++)
+        any |= out->rec_len[p];
+    if (!any) {
+        fputs("0\n", f);
+        return;
+    }
+    for (unsigned p = S; p-- > 0;)
+        for (unsigned k = cfg->rec_max; k-- > 0;)
+            fprintf(f, "%02x", k < out->rec_len[p] ? spu_model_record(m, p)[k] : 0u);
+    fputc('\n', f);
 }

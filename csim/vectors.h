@@ -10,6 +10,7 @@
 /* The header line: format, configuration, widths. */
 void vec_begin(FILE *f, const spu_config_t *cfg);
 /* One cycle: `inputs | outputs`, each port in hex, in docs/formats.md order. */
-void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_in_t *in, const spu_out_t *out);
+void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu_in_t *in,
+               const spu_out_t *out);
 
 #endif

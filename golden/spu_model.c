@@ -111,6 +111,16 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
         out->rec_why[p] = why;
         out->rec_tot_lat[p] = (uint16_t)tot;
         out->rec_iss_lat[p] = (uint16_t)(sl->issued ? sl->iss_lat : tot);
+        if (why == 0) { /* SPEConstructRecord() */
+            const uint8_t av = in->fin_addr_valid[p];
+            const spu_rec_src_t rs = {
+                .pc = in->fin_pc[p], .tgt = in->fin_tgt[p], .va = in->fin_va[p],
+                .pa = in->fin_pa[p], .pbt = in->fin_pbt[p], .events = ri.events, .ts = in->ts,
+                .ctx = in->fin_ctx[p], .tot_lat = out->rec_tot_lat[p], .iss_lat = out->rec_iss_lat[p],
+                .ds = ri.ds, .valid = (uint8_t)((av & ((1u << SPU_REC_ADDR_BITS) - 1u)) | (ri.ds_valid ? SPU_REC_DS : 0)),
+                .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
+            out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[p]);
+        }
     }
     return freed;
 }
@@ -136,6 +146,9 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
                          uint64_t *icr, uint32_t *lfsr, spu_out_t *out)
 {
     const spu_config_t *cfg = &m->cfg;
+    /* SPESampleAddContext(): CONTEXTIDR_EL1 is collected when PMSCR_EL1.CX
+     * is 1 and the PE is at EL1 or EL0 (no EL2: CollectContextIDR1()). */
+    const uint8_t cx = (m->reg[SPU_REG_PMSCR_EL1] & SPU_F_PMSCR_EL1_CX_MASK) && in->el <= 1;
     int coll = 0;
     for (unsigned l = 0; l < cfg->lanes; l++) {
         if (!((in->pop_valid >> l) & 1u))
@@ -151,7 +164,8 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
         }
         const unsigned s = (unsigned)__builtin_ctz(avail);
         avail &= (uint8_t)~(1u << s);
-        m->slot[s] = (spu_slot_t){.busy = 1, .issued = 0, .iss_lat = 0, .entry = m->cycle};
+        m->slot[s] = (spu_slot_t){.busy = 1, .issued = 0, .el = in->el, .cx = cx, .iss_lat = 0,
+                                  .entry = m->cycle};
         out->smp_valid |= (uint8_t)(1u << l);
         out->smp_slot[l] = (uint8_t)s;
     }

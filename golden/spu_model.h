@@ -30,6 +30,28 @@ enum spu_why_bit {
     SPU_WHY_LAT = 3, SPU_WHY_DS = 4, SPU_WHY_DISCARD = 5
 };
 
+/* fin_attr bits: what the Operation Type packet and the address packets
+ * need beyond fin_type (docs/records.md). */
+enum spu_attr_bit {
+    SPU_ATTR_COND = 0, /* conditional (or conditional select) */
+    SPU_ATTR_IND = 1,  /* indirect branch */
+    SPU_ATTR_EXCL = 2, /* load/store exclusive */
+    SPU_ATTR_AR = 3,   /* load-acquire/store-release */
+    SPU_ATTR_NS = 4    /* Non-secure: the NS bit of the address packets */
+};
+#define SPU_ATTR_BITS 5
+
+/* fin_addr_valid bits (and spu_rec_src_t.valid): which optional packets the
+ * sampled operation has a value for. */
+enum spu_rec_bit {
+    SPU_REC_TGT = 1 << 0, /* branch target address */
+    SPU_REC_VA = 1 << 1,  /* data virtual address */
+    SPU_REC_PA = 1 << 2,  /* data physical address */
+    SPU_REC_PBT = 1 << 3, /* previous branch target (FEAT_SPE_PBT) */
+    SPU_REC_DS = 1 << 4   /* data source (spu_rec_src_t only: fin_ds_valid) */
+};
+#define SPU_REC_ADDR_BITS 4
+
 /* Inputs of one clock cycle: the port contract of docs/ports.md. Issue and
  * finish events arrive on ports 0..SLOTS-1, each naming its slot. */
 typedef struct spu_in {
@@ -43,6 +65,16 @@ typedef struct spu_in {
     uint8_t fin_ds_valid;                 /* bit p: finish port p has a data source */
     uint16_t fin_ds[SPU_MAX_SLOTS];       /* data source value */
     uint64_t fin_events[SPU_MAX_SLOTS];   /* Events packet bits */
+    /* record payloads of finish port p (read only for a kept record) */
+    uint8_t fin_attr[SPU_MAX_SLOTS];      /* spu_attr_bit set */
+    uint8_t fin_addr_valid[SPU_MAX_SLOTS]; /* SPU_REC_TGT..SPU_REC_PBT */
+    uint32_t fin_ctx[SPU_MAX_SLOTS];      /* CONTEXTIDR_EL1 of the operation */
+    uint64_t fin_pc[SPU_MAX_SLOTS];       /* PC virtual address [55:0] */
+    uint64_t fin_tgt[SPU_MAX_SLOTS];      /* branch target [55:0] */
+    uint64_t fin_va[SPU_MAX_SLOTS];       /* data virtual address (with tag) */
+    uint64_t fin_pa[SPU_MAX_SLOTS];       /* data physical address [55:0] */
+    uint64_t fin_pbt[SPU_MAX_SLOTS];      /* previous branch target [55:0] */
+    uint64_t ts;                          /* timer: PhysicalCountInt() this cycle */
     uint8_t reg_valid;                    /* system-register access this cycle */
     uint8_t reg_write;                    /* 1 write (MSR), 0 read (MRS) */
     uint16_t reg_enc;                     /* packed {op0,op1,CRn,CRm,op2} */
@@ -53,7 +85,7 @@ typedef struct spu_in {
 
 /* Bytes of spu_out_t before `reserved`, and the reserved bytes that bring
  * reg_rdata to an 8-byte boundary (1..8, so the array is never empty). */
-#define SPU_OUT_SMALL_BYTES (6 + SPU_MAX_LANES + 6 * SPU_MAX_SLOTS + SPU_NPMU)
+#define SPU_OUT_SMALL_BYTES (6 + SPU_MAX_LANES + 7 * SPU_MAX_SLOTS + SPU_NPMU)
 #define SPU_OUT_RESERVED (8 - SPU_OUT_SMALL_BYTES % 8)
 
 /* Registered outputs: the results of one cycle's inputs. Fields of lanes and
@@ -66,6 +98,9 @@ typedef struct spu_out {
     uint8_t rec_keep;                     /* bit p: record kept */
     uint8_t rec_slot[SPU_MAX_SLOTS];
     uint8_t rec_why[SPU_MAX_SLOTS];       /* spu_why_bit set */
+    uint8_t rec_len[SPU_MAX_SLOTS];       /* bytes of port p's sample record: nonzero
+                                             exactly for kept records; the bytes are
+                                             spu_model_record() (rec_data_o) */
     uint16_t rec_tot_lat[SPU_MAX_SLOTS];  /* saturated total latency */
     uint16_t rec_iss_lat[SPU_MAX_SLOTS];  /* saturated issue latency */
     uint8_t pmu[SPU_NPMU];                /* per-cycle count of each SAMPLE_* event */
@@ -81,6 +116,8 @@ typedef struct spu_out {
 typedef struct spu_slot {
     uint8_t busy;
     uint8_t issued;
+    uint8_t el;                           /* Exception level when it was sampled */
+    uint8_t cx;                           /* CONTEXTIDR_EL1 to be collected (PMSCR_EL1.CX, EL0/1) */
     uint32_t iss_lat;                     /* saturated, valid when issued */
     uint64_t entry;                       /* cycle the member entered the population */
 } spu_slot_t;
@@ -92,6 +129,7 @@ typedef struct spu_model {
     uint8_t prev_en;                      /* enabled in the previous cycle */
     uint64_t cycle;                       /* cycles since the last reset */
     spu_slot_t slot[SPU_MAX_SLOTS];
+    uint8_t rec[SPU_MAX_SLOTS][SPU_MAX_RECORD]; /* the last step's records (rec_len) */
 } spu_model_t;
 
 /* ------------------------------------------------------------- lifetime */
@@ -103,6 +141,13 @@ void spu_model_reset(spu_model_t *m);
 
 /* One clock cycle: inputs in, registered outputs out. */
 void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
+
+/* The bytes of the sample record on port p of the last step (out.rec_len[p]
+ * of them; valid until the next step). */
+static inline const uint8_t *spu_model_record(const spu_model_t *m, unsigned p)
+{
+    return m->rec[p];
+}
 
 /* ------------------------------------------------------ skipping ahead */
 
@@ -165,6 +210,31 @@ void spu_collect_record(const spu_config_t *cfg, const uint64_t *regs,
  * as SPEFilterByType() and SPEFilterByLatency() read them. */
 void spu_type_ctrl_mask(const spu_config_t *cfg, uint64_t fcr, uint32_t *ctrl, uint32_t *mask);
 uint32_t spu_minlat(const uint64_t *regs);
+
+/* SPEConstructRecord() on its own: everything one record carries. */
+typedef struct spu_rec_src {
+    uint64_t pc, tgt, va, pa, pbt;        /* addresses (spu_in_t fin_*) */
+    uint64_t events;                      /* Events packet bits (masked to rec_ev_mask) */
+    uint64_t ts;                          /* timer value */
+    uint32_t ctx;                         /* CONTEXTIDR_EL1 */
+    uint16_t tot_lat, iss_lat;            /* saturated latencies */
+    uint16_t ds;                          /* data source */
+    uint8_t valid;                        /* spu_rec_bit set */
+    uint8_t type;                         /* {SIMD,FP,ST,LD,B} */
+    uint8_t attr;                         /* spu_attr_bit set */
+    uint8_t el;                           /* Exception level of the operation */
+    uint8_t cx;                           /* collect CONTEXTIDR_EL1 */
+} spu_rec_src_t;
+
+/* Write the record into buf (at least cfg->rec_max bytes) as
+ * SPEConstructRecord() orders its packets, with PMSCR_EL1.{PA,TS} from regs;
+ * returns its length, padding included. */
+unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const spu_rec_src_t *r,
+                          uint8_t *buf);
+
+/* The Operation Type packet of an operation: returns the class (0 Other,
+ * 1 Load/store, 2 Branch) and sets *payload. */
+uint8_t spu_optype(uint8_t type, uint8_t attr, uint8_t *payload);
 
 /* SPEGetRandomInterval(): one LFSR step, returns the byte. */
 uint8_t spu_lfsr_draw(uint32_t *lfsr);

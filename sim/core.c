@@ -69,6 +69,14 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
             in->fin_events[p] = sl->op.ev;
             in->fin_ds_valid |= (uint8_t)(sl->op.ds_valid << p);
             in->fin_ds[p] = sl->op.ds;
+            in->fin_attr[p] = sl->op.attr;
+            in->fin_addr_valid[p] = sl->op.addr_valid;
+            in->fin_ctx[p] = sl->op.ctx;
+            in->fin_pc[p] = sl->op.pc;
+            in->fin_tgt[p] = sl->op.tgt;
+            in->fin_va[p] = sl->op.va;
+            in->fin_pa[p] = sl->op.pa;
+            in->fin_pbt[p] = sl->op.pbt;
             c->fin_op[p] = sl->op.id;
             sl->live = 0; /* the unit frees the slot this cycle */
         }

@@ -32,6 +32,8 @@ static void usage(FILE *f, const char *prog, int tb)
                    "                      the Icarus bench (tb/icarus/spu_vec_tb.v); steps every cycle\n");
     fprintf(f, "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
                "  --cov FILE          write the functional coverage bins to FILE (docs/coverage.md)%s\n"
+               "  --rec-bin FILE      write every sample record's bytes to FILE, back to back (what the\n"
+               "                      Profiling Buffer receives; docs/records.md)\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
@@ -113,6 +115,8 @@ static int check_combination(const spu_opts_t *o)
         bad = "--expect-vacuous", why = "--dut-only does not check vacuity";
     else if (o->dut_only && o->cov)
         bad = "--cov", why = "--dut-only runs no model, and coverage is sampled with the model's state";
+    else if (o->dut_only && o->rec_bin)
+        bad = "--rec-bin", why = "--dut-only runs no model; the records written are the model's (equal to the DUT's when compared)";
     else if (o->dut_only && o->stats)
         bad = "--stats", why = "--dut-only runs no model, so there are no statistics to print";
     else if (o->tb && o->expect_vacuous && !o->trace)
@@ -144,7 +148,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant"};
+                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -203,6 +207,9 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (!strcmp(a, "--cov")) {
             NEEDS_VALUE;
             o->cov = v;
+        } else if (!strcmp(a, "--rec-bin")) {
+            NEEDS_VALUE;
+            o->rec_bin = v;
         } else if (!strcmp(a, "--emit-trace")) {
             NEEDS_VALUE;
             o->emit = v;
@@ -401,14 +408,19 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
         s->end_ops = o->tb ? UINT64_MAX : o->ops;
     }
     s->src = opts_fresh_source(s, &s->cursor, &s->gen);
-    for (int i = 0; i < 2; i++) {
-        const char *opt = i ? "--cov" : "--vectors", *out = i ? o->cov : o->vectors;
+    for (int i = 0; i < 3; i++) {
+        const char *opt = i == 2 ? "--rec-bin" : i ? "--cov" : "--vectors";
+        const char *out = i == 2 ? o->rec_bin : i ? o->cov : o->vectors;
         if (out && (same_file(out, o->trace) || same_file(out, o->log) || same_file(out, o->emit) ||
-                    (i && same_file(out, o->vectors)))) {
-            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace or the --vectors file; refusing to overwrite it\n",
+                    (i && same_file(out, o->vectors)) || (i == 2 && same_file(out, o->cov)))) {
+            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace, the --vectors or the --cov file; refusing to overwrite it\n",
                     opt, out);
             return -1;
         }
+    }
+    if (o->rec_bin && !(s->rec_f = fopen(o->rec_bin, "wb"))) {
+        fprintf(stderr, "error: cannot write --rec-bin '%s': %s\n", o->rec_bin, strerror(errno));
+        return -1;
     }
     for (int i = 0; i < 2; i++) {
         const char *out = i ? o->emit : o->log;
@@ -456,6 +468,13 @@ int opts_teardown(spu_setup_t *s)
             rc = -1;
         }
         s->emit_f = NULL;
+    }
+    if (s->rec_f) {
+        if (ferror(s->rec_f) | fclose(s->rec_f)) {
+            fprintf(stderr, "error: the --rec-bin file could not be written completely\n");
+            rc = -1;
+        }
+        s->rec_f = NULL;
     }
     if (s->log_f) {
         int bad = fflush(s->log_f) != 0 || ferror(s->log_f);

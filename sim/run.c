@@ -47,6 +47,7 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     in->reg_wdata = cy->reg_wdata;
     in->el = cy->el;
     in->prof_allowed = cy->allow;
+    in->ts = cy->cycle; /* the timer: one tick per cycle from the start of the run */
     if (!cy->reset)
         core_drive(&r->core, cy->cycle, in);
     return 1;
@@ -114,6 +115,22 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     if (m->prev_en)
         spl_add_pops(&r->log, pops);
     *skipped = k;
+    return 0;
+}
+
+int run_records_full(spu_run_t *r, const spu_out_t *out, const spu_model_t *m)
+{
+    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++) {
+        const unsigned n = out->rec_len[p];
+        if (!n)
+            continue;
+        r->rec_n++;
+        r->rec_bytes += n;
+        if (r->rec_f && fwrite(spu_model_record(m, p), 1, n, r->rec_f) != n) {
+            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the records file could not be written", r->cycle);
+            return -1;
+        }
+    }
     return 0;
 }
 

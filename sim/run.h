@@ -7,6 +7,8 @@
 #ifndef SPU_RUN_H
 #define SPU_RUN_H
 
+#include <string.h>
+
 #include "core.h"
 #include "spl.h"
 #include "spt.h"
@@ -20,6 +22,8 @@ typedef struct spu_run {
     uint64_t cycle;          /* next cycle to run */
     uint8_t el, allow;       /* context in force */
     int src_done;
+    FILE *rec_f;             /* optional: every record's bytes, back to back */
+    uint64_t rec_n, rec_bytes; /* records built and their bytes */
     char err[320];           /* why run_observe()/run_skip() failed */
 } spu_run_t;
 
@@ -54,6 +58,16 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
         return 0;
     }
     return run_skip_full(r, m, skipped);
+}
+/* Count the records of one cycle (the model's bytes, spu_model_record())
+ * and write them to r->rec_f; 0, or -1 with r->err set on a write error. */
+int run_records_full(spu_run_t *r, const spu_out_t *out, const spu_model_t *m);
+static inline int run_records(spu_run_t *r, const spu_out_t *out, const spu_model_t *m)
+{
+    uint32_t any;
+    _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
+    memcpy(&any, out->rec_len, sizeof any);
+    return any ? run_records_full(r, out, m) : 0;
 }
 /* Close the log with the pmu line. */
 void run_finish(spu_run_t *r);

@@ -405,12 +405,14 @@ void gen_prog_reset(spu_gen_t *g)
     gen_prog_program(g);
 }
 
+static void gen_op_record(uint64_t *s, spu_op_t *op);
+
 /* An op's attributes depend only on (seed, id): whoever asks, whenever. */
 void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
 {
     uint64_t s = g->seed * 0x2545F4914F6CDD1Dull ^ id * 0x9E3779B97F4A7C15ull;
     const gen_params_t *p = &g->p;
-    memset(op, 0, sizeof *op);
+    *op = (spu_op_t)SPU_OP_DEFAULT;
     op->id = id;
     uint32_t r = rng_below(&s, 100);
     if (r < p->p_ld)
@@ -462,4 +464,64 @@ void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op)
     }
     op->fin = fin;
     op->iss = late_issue ? fin - rng_below(&s, 8) : 1 + rng_below(&s, fin);
+    gen_op_record(&s, op);
+}
+
+/* An address: usually in one of a few regions, sometimes any 56 bits (so
+ * every payload bit moves). */
+static uint64_t gen_addr(uint64_t *s, uint64_t region)
+{
+    switch (rng_below(s, 8)) {
+    case 0: return rng_next(s) & SPU_OP_ADDR_MAX;
+    case 1: return SPU_OP_ADDR_MAX - (rng_next(s) & 0xFFF);
+    default: return (region + (rng_next(s) & 0xFFFFF)) & SPU_OP_ADDR_MAX;
+    }
+}
+
+/* What the op's record carries (docs/generator.md): a PC, a context, a
+ * target for a taken branch, data addresses for loads and stores,
+ * sometimes a previous branch target; the attributes the Operation Type
+ * packet encodes. Drawn after everything else, so the rest of the op does
+ * not depend on them. */
+static void gen_op_record(uint64_t *s, spu_op_t *op)
+{
+    static const uint64_t region[4] = {0x0000AAAAC0000000ull, 0x0000FFFF80000000ull,
+                                       0x00FFFF8000100000ull, 0x0000000000400000ull};
+    const uint64_t code = region[rng_below(s, 4)];
+    const int b = op->type & (1u << SPU_T_B), ldst = op->type & (1u << SPU_T_LD | 1u << SPU_T_ST);
+    op->pc = gen_addr(s, code) & ~3ull;
+    op->ctx = rng_below(s, 8) == 0 ? (uint32_t)rng_next(s) : 100u + rng_below(s, 4);
+    op->attr = (uint8_t)(rng_below(s, 10) ? 1u << SPU_ATTR_NS : 0);
+    /* Events bit 6 is "not taken": a conditional op whose condition failed. */
+    const int failed = (op->ev >> 6) & 1u;
+    if (failed || ((b || !ldst) && rng_below(s, 3) == 0))
+        op->attr |= 1u << SPU_ATTR_COND;
+    if (b) {
+        if (rng_below(s, 3) == 0)
+            op->attr |= 1u << SPU_ATTR_IND;
+        if (!failed && rng_below(s, 8)) {
+            op->addr_valid |= SPU_REC_TGT;
+            op->tgt = gen_addr(s, code) & ~3ull;
+        }
+    }
+    if (ldst) {
+        if (rng_below(s, 8) == 0)
+            op->attr |= 1u << SPU_ATTR_EXCL;
+        if (rng_below(s, 8) == 0)
+            op->attr |= 1u << SPU_ATTR_AR;
+        if (rng_below(s, 10)) {
+            op->addr_valid |= SPU_REC_VA;
+            /* the top byte is a tag now and then */
+            op->va = gen_addr(s, region[rng_below(s, 4)]) | (rng_below(s, 4) ? 0 : rng_next(s) << 56);
+            if (rng_below(s, 5)) {
+                op->addr_valid |= SPU_REC_PA;
+                op->pa = ((rng_next(s) << 12) | (op->va & 0xFFF)) & (rng_below(s, 8) ? 0xFFFFFFFFFFull
+                                                                                      : SPU_OP_ADDR_MAX);
+            }
+        }
+    }
+    if (rng_below(s, 2)) {
+        op->addr_valid |= SPU_REC_PBT;
+        op->pbt = gen_addr(s, code) & ~3ull;
+    }
 }

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,37 +275,91 @@ static int parse_type(parser_t *p, tok_t x, tok_t v, uint8_t *type)
     }
 }
 
-enum { K_TYPE = 1, K_EV = 2, K_DS = 4, K_ISS = 8, K_FIN = 16, K_LANE = 32 };
+/* The keys of an `op` line, in the order the error message lists them. */
+enum {
+    K_TYPE, K_EV, K_DS, K_ISS, K_FIN, K_LANE, K_PC, K_NS, K_TGT, K_VA, K_PA, K_PBT, K_CTX,
+    K_COND, K_PASS, K_IND, K_EXCL, K_AR, K_NKEYS
+};
+static const char *const op_keys[K_NKEYS] = {
+    "type", "ev", "ds", "iss", "fin", "lane", "pc", "ns", "tgt", "va", "pa", "pbt", "ctx",
+    "cond", "pass", "ind", "excl", "ar"};
+#define OP_KEY_LIST "type, ev, ds, iss, fin, lane, pc, ns, tgt, va, pa, pbt, ctx, cond, pass, ind, excl, ar"
+
+/* An address key: a 56-bit address (va: 64 bits with the tag) that sets its
+ * addr_valid bit. */
+static int op_addr(parser_t *p, const char *at, int key, tok_t v, spu_op_t *op)
+{
+    static const struct { int key; uint8_t bit; size_t off; } a[] = {
+        {K_PC, 0, offsetof(spu_op_t, pc)},          {K_TGT, SPU_REC_TGT, offsetof(spu_op_t, tgt)},
+        {K_VA, SPU_REC_VA, offsetof(spu_op_t, va)}, {K_PA, SPU_REC_PA, offsetof(spu_op_t, pa)},
+        {K_PBT, SPU_REC_PBT, offsetof(spu_op_t, pbt)}};
+    for (unsigned i = 0; i < sizeof a / sizeof a[0]; i++) {
+        if (a[i].key != key)
+            continue;
+        uint64_t *dst = (uint64_t *)((char *)op + a[i].off);
+        if (key == K_VA ? spt_get_u64(p, at, "va", v, dst)
+                        : spt_get_range(p, at, op_keys[key], v, 0, SPU_OP_ADDR_MAX,
+                                        "0..0xffffffffffffff (a 56-bit address)", dst))
+            return -1;
+        op->addr_valid |= a[i].bit;
+    }
+    return 0;
+}
+
+/* The checks across keys (docs/formats.md): what an address or attribute
+ * needs of the op's type, and Events bit 6 ("not taken", set by
+ * SPECompleteSample() from is_conditional && !cond_pass) agreeing with cond
+ * and pass. */
+static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEYS], int cond_given,
+                    uint64_t pass)
+{
+    const int b = op->type & (1u << SPU_T_B);
+    const int ldst = op->type & (1u << SPU_T_LD | 1u << SPU_T_ST);
+    if (at[K_TGT] && !b)
+        return spt_fail(p, at[K_TGT], "tgt= (branch target) needs type B");
+    if (at[K_IND] && (op->attr >> SPU_ATTR_IND & 1u) && !b)
+        return spt_fail(p, at[K_IND], "ind=1 (indirect branch) needs type B");
+    if (at[K_VA] && !ldst)
+        return spt_fail(p, at[K_VA], "va= (data address) needs type LD or ST");
+    if (at[K_PA] && !at[K_VA])
+        return spt_fail(p, at[K_PA], "pa= (physical address) needs va=: no physical address "
+                                     "packet without the virtual one (D17.6.4)");
+    for (int k = K_EXCL; k <= K_AR; k++)
+        if (at[k] && (op->attr >> (k == K_EXCL ? SPU_ATTR_EXCL : SPU_ATTR_AR) & 1u) && !ldst)
+            return spt_fail(p, at[k], "%s=1 needs type LD or ST", op_keys[k]);
+    const int cond = op->attr >> SPU_ATTR_COND & 1u;
+    if (at[K_PASS] && !pass && !cond)
+        return spt_fail(p, at[K_PASS], "pass=0 needs cond=1 (only a conditional op can fail its condition)");
+    if ((cond_given || at[K_PASS]) && at[K_EV]) {
+        const uint64_t want = (uint64_t)(cond && !pass);
+        if ((op->ev >> 6 & 1u) != want)
+            return spt_fail(p, at[K_EV], "ev bit 6 (not taken) is %u, but cond=%d pass=%u make it %u",
+                            (unsigned)(op->ev >> 6 & 1u), cond, (unsigned)pass, (unsigned)want);
+    }
+    return 0;
+}
 
 /* `op KEYS`, or `op*N KEYS` (rep = N): the same as N lines `op KEYS`, one
  * in each of the cycles cur..cur+N-1 (docs/formats.md). */
 static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const char *s, const char *le)
 {
-    static const char *const kname[6] = {"type", "ev", "ds", "iss", "fin", "lane"};
-    spu_op_t op = {0};
+    spu_op_t op = SPU_OP_DEFAULT;
     tok_t x, k, v;
-    int seen = 0;
-    const char *at_iss = NULL, *at_fin = NULL, *at_lane = NULL;
-    uint64_t val, lane = 0;
+    const char *at[K_NKEYS] = {0};
+    uint64_t val, lane = 0, pass = 1;
     char b[200];
-    op.iss = op.fin = 1;
     while (spt_next_tok(&s, le, &x)) {
         if (split_kv(p, x, &k, &v))
             return -1;
-        int i = 6;
-        switch (k.n) {
-        case 2: i = TOK_IS(k, "ev") ? 1 : TOK_IS(k, "ds") ? 2 : 6; break;
-        case 3: i = TOK_IS(k, "iss") ? 3 : TOK_IS(k, "fin") ? 4 : 6; break;
-        case 4: i = TOK_IS(k, "type") ? 0 : TOK_IS(k, "lane") ? 5 : 6; break;
-        default: break;
-        }
-        if (i == 6)
-            return spt_fail(p, x.s, "unknown op key '%s' (expected type, ev, ds, iss, fin, lane)",
-                        SHOW(b, k));
-        if (seen & (1 << i))
-            return spt_fail(p, x.s, "duplicate op key '%s'", kname[i]);
-        seen |= 1 << i;
-        switch (1 << i) {
+        int i = 0;
+        while (i < K_NKEYS && !spt_tok_is(k, op_keys[i]))
+            i++;
+        if (i == K_NKEYS)
+            return spt_fail(p, x.s, "unknown op key '%s' (expected " OP_KEY_LIST ")", SHOW(b, k));
+        if (at[i])
+            return spt_fail(p, x.s, "duplicate op key '%s'", op_keys[i]);
+        at[i] = x.s;
+        switch (i) {
         case K_TYPE:
             if (parse_type(p, x, v, &op.type))
                 return -1;
@@ -323,20 +378,52 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
             break;
         case K_ISS:
         case K_FIN:
-            if (spt_get_range(p, x.s, kname[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
+            if (spt_get_range(p, x.s, op_keys[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
                 return -1;
-            if (i == 3)
-                op.iss = (uint32_t)val, at_iss = x.s;
+            if (i == K_ISS)
+                op.iss = (uint32_t)val;
             else
-                op.fin = (uint32_t)val, at_fin = x.s;
+                op.fin = (uint32_t)val;
             break;
-        default:
+        case K_LANE:
             if (spt_get_range(p, x.s, "lane", v, 0, SPU_MAX_LANES - 1, "0..7", &lane))
                 return -1;
-            at_lane = x.s;
+            break;
+        case K_CTX:
+            if (spt_get_range(p, x.s, "ctx", v, 0, 0xFFFFFFFFu, "0..0xffffffff", &val))
+                return -1;
+            op.ctx = (uint32_t)val;
+            break;
+        case K_PASS:
+            if (spt_get_range(p, x.s, "pass", v, 0, 1, "0..1", &pass))
+                return -1;
+            break;
+        case K_NS: case K_COND: case K_IND: case K_EXCL: case K_AR: {
+            static const int8_t bit[K_NKEYS] = {[K_NS] = SPU_ATTR_NS, [K_COND] = SPU_ATTR_COND,
+                                                [K_IND] = SPU_ATTR_IND, [K_EXCL] = SPU_ATTR_EXCL,
+                                                [K_AR] = SPU_ATTR_AR};
+            if (spt_get_range(p, x.s, op_keys[i], v, 0, 1, "0..1", &val))
+                return -1;
+            op.attr = (uint8_t)((op.attr & ~(1u << bit[i])) | val << bit[i]);
+            break;
+        }
+        default:
+            if (op_addr(p, x.s, i, v, &op))
+                return -1;
             break;
         }
     }
+    /* Without cond/pass, Events bit 6 says it all: a conditional op whose
+     * condition failed. With them, bit 6 follows (or must agree). */
+    if (!at[K_COND] && !at[K_PASS]) {
+        if (op.ev >> 6 & 1u)
+            op.attr |= 1u << SPU_ATTR_COND;
+    } else if (!at[K_EV] && (op.attr >> SPU_ATTR_COND & 1u) && !pass) {
+        op.ev |= 1u << 6;
+    }
+    if (op_cross(p, &op, at, at[K_COND] != NULL, pass))
+        return -1;
+    const char *at_iss = at[K_ISS], *at_fin = at[K_FIN], *at_lane = at[K_LANE];
     if (op.fin < op.iss)
         return spt_fail(p, at_fin ? at_fin : at_iss, "fin %" PRIu32 " < iss %" PRIu32, op.fin,
                     op.iss);
@@ -372,10 +459,10 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
     op.id = id;
     t->ops[t->nrec] = op;
     spt_oploc_t *loc = &t->oploc[t->nrec];
-    const char *at = at_lane ? at_lane : kw.s;
+    const char *where = at_lane ? at_lane : kw.s;
     loc->count = rep;
     loc->line = p->line > UINT32_MAX ? UINT32_MAX : (uint32_t)p->line;
-    loc->col = (uint64_t)(at - p->ls) + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)(at - p->ls) + 1;
+    loc->col = (uint64_t)(where - p->ls) + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)(where - p->ls) + 1;
     loc->lane = (uint8_t)lane;
     loc->explicit_lane = at_lane != NULL;
     t->nrec++;

@@ -5,6 +5,7 @@
  * held back and written as one `op*N` line when the run ends.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +61,26 @@ static void write_op(FILE *f, const spu_op_t *op, uint64_t n, unsigned lane, uns
         fprintf(f, " iss=%" PRIu32, op->iss);
     if (op->fin != 1)
         fprintf(f, " fin=%" PRIu32, op->fin);
+    if (op->pc)
+        fprintf(f, " pc=0x%" PRIx64, op->pc);
+    if (op->ctx)
+        fprintf(f, " ctx=0x%" PRIx32, op->ctx);
+    if (!(op->attr >> SPU_ATTR_NS & 1u))
+        fputs(" ns=0", f);
+    static const struct { uint8_t bit; const char *key; size_t off; } addr[] = {
+        {SPU_REC_TGT, "tgt", offsetof(spu_op_t, tgt)}, {SPU_REC_VA, "va", offsetof(spu_op_t, va)},
+        {SPU_REC_PA, "pa", offsetof(spu_op_t, pa)},    {SPU_REC_PBT, "pbt", offsetof(spu_op_t, pbt)}};
+    for (unsigned i = 0; i < sizeof addr / sizeof addr[0]; i++)
+        if (op->addr_valid & addr[i].bit)
+            fprintf(f, " %s=0x%" PRIx64, addr[i].key, *(const uint64_t *)((const char *)op + addr[i].off));
+    /* Events bit 6 (not taken) implies cond=1 */
+    if ((op->attr >> SPU_ATTR_COND & 1u) && !(op->ev >> 6 & 1u))
+        fputs(" cond=1", f);
+    static const struct { uint8_t bit; const char *key; } flag[] = {
+        {SPU_ATTR_IND, "ind"}, {SPU_ATTR_EXCL, "excl"}, {SPU_ATTR_AR, "ar"}};
+    for (unsigned i = 0; i < sizeof flag / sizeof flag[0]; i++)
+        if (op->attr >> flag[i].bit & 1u)
+            fprintf(f, " %s=1", flag[i].key);
     if (lane != next)
         fprintf(f, " lane=%u", lane);
     fputc('\n', f);
@@ -67,8 +88,12 @@ static void write_op(FILE *f, const spu_op_t *op, uint64_t n, unsigned lane, uns
 
 static int same_attrs(const spu_op_t *a, const spu_op_t *b)
 {
+    const uint8_t v = a->addr_valid;
     return a->type == b->type && a->ev == b->ev && a->ds_valid == b->ds_valid &&
-           (!a->ds_valid || a->ds == b->ds) && a->iss == b->iss && a->fin == b->fin;
+           (!a->ds_valid || a->ds == b->ds) && a->iss == b->iss && a->fin == b->fin &&
+           a->attr == b->attr && v == b->addr_valid && a->ctx == b->ctx && a->pc == b->pc &&
+           (!(v & SPU_REC_TGT) || a->tgt == b->tgt) && (!(v & SPU_REC_VA) || a->va == b->va) &&
+           (!(v & SPU_REC_PA) || a->pa == b->pa) && (!(v & SPU_REC_PBT) || a->pbt == b->pbt);
 }
 
 /* Write the held-back run, if any: its first cycle's other lines are

@@ -20,7 +20,16 @@ typedef struct spu_op {
     uint64_t ev;          /* Events packet bits */
     uint32_t iss;         /* issue event iss cycles after entry, >= 1 */
     uint32_t fin;         /* finish event fin cycles after entry, >= iss */
+    /* What its sample record carries (docs/records.md) */
+    uint8_t attr;         /* spu_attr_bit set (NS by default) */
+    uint8_t addr_valid;   /* SPU_REC_TGT, _VA, _PA, _PBT: which addresses it has */
+    uint32_t ctx;         /* CONTEXTIDR_EL1 */
+    uint64_t pc, tgt, va, pa, pbt;
 } spu_op_t;
+
+#define SPU_OP_ADDR_MAX 0x00FFFFFFFFFFFFFFull /* pc, tgt, pa, pbt: 56-bit addresses */
+/* The attributes of an `op` line with no keys. */
+#define SPU_OP_DEFAULT {.iss = 1, .fin = 1, .attr = 1u << SPU_ATTR_NS}
 
 #define SPU_OP_MAX_LAT 0xFFFFFFu /* largest iss/fin a trace may give */
 

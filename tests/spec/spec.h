@@ -202,5 +202,6 @@ extern const spec_test_t spec_tests_regs_port[];
 extern const spec_test_t spec_tests_knobs[];
 extern const spec_test_t spec_tests_skip[];
 extern const spec_test_t spec_tests_api[];
+extern const spec_test_t spec_tests_record[];
 
 #endif
