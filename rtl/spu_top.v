@@ -5,6 +5,7 @@
 //   spu_interval  PMSICR_EL1, enable-edge load, SPEToCollectSample() per lane
 //   spu_slots     sample slots, collisions, total/issue latency counters
 //   spu_complete  SPECompleteSample(): spu_filter per finish port, discard
+//   spu_record    SPEConstructRecord(): the bytes of each kept record
 //   spu_pmu       SAMPLE_* event counts
 // This module computes the enable and registers every output: the outputs in cycle t+1 are the results of the
 // inputs of cycle t. Fields of lanes and ports that are not valid are zero.
@@ -25,6 +26,11 @@ module spu_top #(
   parameter integer FEAT_EFT     = `SPU_FEAT_EFT,    // FEAT_SPE_EFT
   parameter integer FEAT_FDS     = `SPU_FEAT_FDS,    // FEAT_SPE_FDS
   parameter integer FEAT_ERND    = `SPU_FEAT_ERND,   // FEAT_SPE_ERnd
+  parameter integer FEAT_LDS     = `SPU_FEAT_LDS,    // FEAT_SPE_LDS
+  parameter integer FEAT_PBT     = `SPU_FEAT_PBT,    // FEAT_SPE_PBT
+  parameter integer REC_MAX      = `SPU_REC_MAX,     // bytes of the largest record
+  parameter integer EV_BYTES     = `SPU_EV_BYTES,    // Events packet payload bytes
+  parameter [63:0]  REC_EV_MASK  = `SPU_REC_EV_MASK, // Events packet bits written
   parameter [63:0]  EVENT_MASK   = `SPU_EVENT_MASK,  // event filter mask
   parameter [63:0]  PMSIDR       = `SPU_PMSIDR,      // PMSIDR_EL1 value
   parameter [63:0]  PMBIDR       = `SPU_PMBIDR,      // PMBIDR_EL1 value
@@ -59,6 +65,16 @@ module spu_top #(
   input  wire [SLOTS*64-1:0] fin_events_i,     // Events packet at [64p+:64]
   input  wire [SLOTS-1:0]    fin_ds_valid_i,   // port p has a Data Source
   input  wire [SLOTS*16-1:0] fin_ds_i,         // Data Source at [16p+:16]
+  // what port p's record carries (read for a kept record only)
+  input  wire [SLOTS*5-1:0]  fin_attr_i,       // {NS,AR,EXCL,IND,COND} at [5p+:5]
+  input  wire [SLOTS*4-1:0]  fin_addr_valid_i, // {PBT,PA,VA,TGT} at [4p+:4]
+  input  wire [SLOTS*32-1:0] fin_ctx_i,        // CONTEXTIDR_EL1 at [32p+:32]
+  input  wire [SLOTS*56-1:0] fin_pc_i,         // PC [55:0] at [56p+:56]
+  input  wire [SLOTS*56-1:0] fin_tgt_i,        // branch target
+  input  wire [SLOTS*64-1:0] fin_va_i,         // data virtual address at [64p+:64]
+  input  wire [SLOTS*56-1:0] fin_pa_i,         // data physical address
+  input  wire [SLOTS*56-1:0] fin_pbt_i,        // previous branch target
+  input  wire [63:0]         ts_i,             // timer (Timestamp packets)
   // System register access
   input  wire                reg_valid_i,      // access this cycle
   input  wire                reg_write_i,      // 1 MSR, 0 MRS
@@ -78,6 +94,9 @@ module spu_top #(
   output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
   output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
   output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
+  output reg  [SLOTS*8-1:0]  rec_len_o,        // bytes of port p's record (0: none)
+  output reg  [SLOTS*8*REC_MAX-1:0] rec_data_o, // its bytes at [8*REC_MAX*p +:], byte 0 first;
+                                               // held from the last record where rec_len_o is 0
   // PMU events: counts of the last cycle, SAMPLE_<NAME> at
   // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
   output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,
@@ -255,6 +274,46 @@ module spu_top #(
     .feed_ds_o      (feed_ds)
   );
 
+  wire [SLOTS*8-1:0]         rec_len;
+  wire [SLOTS*8*REC_MAX-1:0] rec_data;
+
+  spu_record #(
+    .LANES            (LANES),
+    .SLOTS            (SLOTS),
+    .REC_MAX          (REC_MAX),
+    .EV_BYTES         (EV_BYTES),
+    .REC_EV_MASK      (REC_EV_MASK),
+    .ALIGN            ({28'd0, PMBIDR[3:0]}),
+    .FEAT_LDS         (FEAT_LDS),
+    .FEAT_PBT         (FEAT_PBT)
+  ) u_record (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .smp_i            (smp),
+    .smp_slot_i       (smp_slot),
+    .el_i             (el_i),
+    .pmscr_i          (pmscr),
+    .keep_i           (keep),
+    .fin_slot_i       (fin_slot_i),
+    .tot_i            (rec_tot),
+    .iss_i            (rec_iss),
+    .fin_type_i       (fin_type_i),
+    .fin_attr_i       (fin_attr_i),
+    .fin_addr_valid_i (fin_addr_valid_i),
+    .fin_ctx_i        (fin_ctx_i),
+    .fin_pc_i         (fin_pc_i),
+    .fin_tgt_i        (fin_tgt_i),
+    .fin_va_i         (fin_va_i),
+    .fin_pa_i         (fin_pa_i),
+    .fin_pbt_i        (fin_pbt_i),
+    .fin_events_i     (fin_events_i),
+    .fin_ds_valid_i   (fin_ds_valid_i),
+    .fin_ds_i         (fin_ds_i),
+    .ts_i             (ts_i),
+    .len_o            (rec_len),
+    .data_o           (rec_data)
+  );
+
   // --------------------------------------------------------------- PMU
   spu_pmu #(
     .LANES            (LANES),
@@ -294,6 +353,7 @@ module spu_top #(
       rec_why_o     <= {SLOTS*6{1'b0}};
       rec_tot_lat_o <= {SLOTS*16{1'b0}};
       rec_iss_lat_o <= {SLOTS*16{1'b0}};
+      rec_len_o     <= {SLOTS*8{1'b0}};
     end else begin
       en_q          <= en;
       smp_valid_o   <= smp;
@@ -305,7 +365,15 @@ module spu_top #(
       rec_why_o     <= rec_why;
       rec_tot_lat_o <= rec_tot;
       rec_iss_lat_o <= rec_iss;
+      rec_len_o     <= rec_len;
     end
+  end
+
+  // The record bytes load only with a record (a wide register that would
+  // otherwise be rewritten every cycle); reset does not clear them.
+  always @(posedge clk_i) begin
+    if (rst_ni && keep != {SLOTS{1'b0}})
+      rec_data_o <= rec_data;
   end
 
   assign obs_enabled_o = en_q;
@@ -315,7 +383,10 @@ module spu_top #(
   // PMBLIMITR_EL1 and PMBSR_EL1 fields are state for software or for the
   // Profiling Buffer, which this unit does not model yet).
   wire unused_top = ^{pmscr & ~(`SPU_F_PMSCR_EL1_E0SPE_MASK |
-                                 `SPU_F_PMSCR_EL1_E1SPE_MASK),
+                                 `SPU_F_PMSCR_EL1_E1SPE_MASK |
+                                 `SPU_F_PMSCR_EL1_CX_MASK |
+                                 `SPU_F_PMSCR_EL1_PA_MASK |
+                                 `SPU_F_PMSCR_EL1_TS_MASK),
                       pmblimitr & ~`SPU_F_PMBLIMITR_EL1_E_MASK,
                       pmbsr & ~`SPU_F_PMBSR_EL1_S_MASK};
 
@@ -392,6 +463,15 @@ module spu_top #(
       Collision_C:       cover (col_valid_o[0]);
       if (FEAT_V1P2 != 0) DiscardedRecord_C: cover (rec_valid_o[0] && rec_why_o[5]);
     end
+  end
+  // A record's bytes come only for a kept, non-discarded sample, and every
+  // kept sample has them (D17.6: each kept sample is a record; discard mode
+  // writes nothing, NoKeepOutInDiscard_A).
+  always @* begin : f_rec_len
+    integer fp;
+    if (f_past_valid)
+      for (fp = 0; fp < SLOTS; fp = fp + 1)
+        RecordOnlyKept_A: assert ((rec_len_o[8*fp +: 8] != 8'd0) == rec_keep_o[fp]);
   end
   // A kept record is a record (rec_keep_o only with rec_valid_o).
   always @* begin

@@ -21,7 +21,8 @@ static const field_t fields[] = {
     S("smp_valid_o", smp_valid),       S("col_valid_o", col_valid),
     F("smp_slot_o", smp_slot, 1),      S("rec_valid_o", rec_valid),
     S("rec_keep_o", rec_keep),         F("rec_slot_o", rec_slot, 2),
-    F("rec_why_o", rec_why, 2),        F("rec_tot_lat_o", rec_tot_lat, 2),
+    F("rec_why_o", rec_why, 2),        F("rec_len_o", rec_len, 2),
+    F("rec_tot_lat_o", rec_tot_lat, 2),
     F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu_o", pmu, 3),
     S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
     S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
@@ -80,6 +81,24 @@ int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,
             n++;
         }
     }
+    return n;
+}
+
+int cmp_records(const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
+                const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max)
+{
+    int n = 0;
+    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++)
+        for (unsigned k = 0; k < o->rec_len[p]; k++) {
+            if (dut[p][k] == model[p][k])
+                continue;
+            if (n < max) {
+                snprintf(diffs[n].name, sizeof diffs[n].name, "rec_data_o[port %u byte %u]", p, k);
+                diffs[n].dut = dut[p][k];
+                diffs[n].model = model[p][k];
+            }
+            n++;
+        }
     return n;
 }
 

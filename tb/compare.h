@@ -25,7 +25,7 @@ typedef struct cmp_diff {
 _Static_assert(offsetof(spu_out_t, smp_valid) == 0 && CMP_NEXT(smp_valid, col_valid) &&
                    CMP_NEXT(col_valid, smp_slot) && CMP_NEXT(smp_slot, rec_valid) &&
                    CMP_NEXT(rec_valid, rec_keep) && CMP_NEXT(rec_keep, rec_slot) &&
-                   CMP_NEXT(rec_slot, rec_why) && CMP_NEXT(rec_why, rec_tot_lat) &&
+                   CMP_NEXT(rec_slot, rec_why) && CMP_NEXT(rec_why, rec_len) && CMP_NEXT(rec_len, rec_tot_lat) &&
                    CMP_NEXT(rec_tot_lat, rec_iss_lat) && CMP_NEXT(rec_iss_lat, pmu) &&
                    CMP_NEXT(pmu, reg_undef) && CMP_NEXT(reg_undef, obs_enabled) &&
                    CMP_NEXT(obs_enabled, reserved) && CMP_NEXT(reserved, reg_rdata) &&
@@ -40,6 +40,13 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 {
     return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr;
 }
+
+/* The record bytes of every port with a record (rec_len equal in both, as
+ * cmp_equal() checked): dut and model hold SPU_MAX_SLOTS records of
+ * SPU_MAX_RECORD bytes. Each differing byte is a diff named
+ * "rec_data_o[port P byte K]"; returns their number. */
+int cmp_records(const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
+                const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max);
 
 /* Every differing output of one cycle; returns the number found. */
 int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,

@@ -25,6 +25,9 @@ typedef struct spu_dut_vtbl {
     void (*reset)(spu_dut_t *d);
     /* One clock: inputs before the rising edge, registered outputs after it. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
+    /* The first len bytes of the record on port p after the last step
+     * (rec_data_o; meaningful where out.rec_len[p] is nonzero). */
+    void (*record)(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len);
     /* Waves: open an FST file; dump on every step while open. */
     int (*trace_open)(spu_dut_t *d, const char *path);
     void (*trace_close)(spu_dut_t *d);

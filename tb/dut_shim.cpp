@@ -83,8 +83,22 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
             put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
             if ((in->fin_ds_valid >> p) & 1u)
                 put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
+            put(t->fin_attr_i, 5 * p, 5, in->fin_attr[p]);
+            put(t->fin_addr_valid_i, 4 * p, 4, in->fin_addr_valid[p]);
+            put(t->fin_ctx_i, 32 * p, 32, in->fin_ctx[p]);
+            put(t->fin_pc_i, 56 * p, 56, in->fin_pc[p]);
+            const uint8_t av = in->fin_addr_valid[p];
+            if (av & SPU_REC_TGT)
+                put(t->fin_tgt_i, 56 * p, 56, in->fin_tgt[p]);
+            if (av & SPU_REC_VA)
+                put(t->fin_va_i, 64 * p, 64, in->fin_va[p]);
+            if (av & SPU_REC_PA)
+                put(t->fin_pa_i, 56 * p, 56, in->fin_pa[p]);
+            if (av & SPU_REC_PBT)
+                put(t->fin_pbt_i, 56 * p, 56, in->fin_pbt[p]);
         }
     }
+    t->ts_i = in->ts;
     t->reg_valid_i = in->reg_valid;
     if (in->reg_valid) {
         t->reg_write_i = in->reg_write;
@@ -111,6 +125,7 @@ void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
         o->rec_why[p] = (uint8_t)get(t->rec_why_o, 6 * p, 6);
         o->rec_tot_lat[p] = (uint16_t)get(t->rec_tot_lat_o, 16 * p, 16);
         o->rec_iss_lat[p] = (uint16_t)get(t->rec_iss_lat_o, 16 * p, 16);
+        o->rec_len[p] = (uint8_t)get(t->rec_len_o, 8 * p, 8);
     }
     // pmu_o packs SAMPLE_<NAME> at [SPU_PMU_W * SPU_PMU_<NAME> +: SPU_PMU_W],
     // the configs/spu.toml order of out.pmu[]. Most cycles count at most
@@ -130,6 +145,16 @@ void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
 }
 
 const spu_config_t *cfg() { return spu_config_find(CFG_NAME); }
+
+// rec_data_o: port p's byte k at bit 8 * (REC_MAX * p + k).
+void record(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len)
+{
+    const auto &w = d->top->rec_data_o;
+    for (unsigned k = 0; k < len; k++) {
+        const unsigned bit = 8 * (d->cfg->rec_max * p + k);
+        buf[k] = (uint8_t)(w[bit / 32] >> (bit % 32));
+    }
+}
 
 spu_dut_t *create(uint64_t init_seed, int full_clock)
 {
@@ -315,5 +340,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, trace_open, trace_close, evals, MUTANT_FNS,
+    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS,
 };

@@ -32,6 +32,25 @@ static void progress_line(const ls_cfg_t *c, const ls_result_t *r, const spu_run
             run->log.kept, run->log.rejected, r->status == LS_DIFF ? 1 : 0);
 }
 
+/* Every byte of every record: 1 (r->diff filled) when the DUT's differ. */
+static int records_differ(const ls_cfg_t *c, const spu_dut_t *d, const spu_model_t *m,
+                          const spu_out_t *mout, ls_result_t *r)
+{
+    uint8_t any = 0;
+    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++)
+        any |= mout->rec_len[p];
+    if (!any)
+        return 0;
+    uint8_t dut[SPU_MAX_SLOTS][SPU_MAX_RECORD];
+    for (unsigned p = 0; p < c->cfg->slots; p++)
+        c->vt->record(d, p, dut[p], mout->rec_len[p]);
+    r->ndiff = cmp_records(mout, (const uint8_t(*)[SPU_MAX_RECORD])dut, m->rec, r->diff, CMP_MAX_DIFFS);
+    if (!r->ndiff)
+        return 0;
+    r->fail_dut = r->fail_model = *mout;
+    return 1;
+}
+
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
     spu_model_t m;
@@ -63,6 +82,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     c->vt->reset(d);
     const uint64_t evals0 = c->vt->evals(d);
     run_init(&run, c->cfg, src, c->log, NULL);
+    run.rec_f = c->rec_f;
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -109,7 +129,12 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             r->ndiff = cmp_outputs(&dout, mout, r->diff, CMP_MAX_DIFFS);
             break;
         }
-        if (run_observe(&run, &cy, in, mout)) {
+        if (records_differ(c, d, &m, mout, r)) {
+            r->status = LS_DIFF;
+            r->fail_cycle = cy.cycle;
+            break;
+        }
+        if (run_observe(&run, &cy, in, mout) || run_records(&run, mout, &m)) {
             r->status = LS_CORE;
             r->fail_cycle = cy.cycle;
             snprintf(r->err, sizeof r->err, "%s", run.err);

@@ -34,6 +34,7 @@ typedef struct ls_cfg {
     uint64_t wave_from, wave_to;
     int dut_only;                /* bench: no model, no compare */
     spu_cov_t *cov;              /* functional coverage of the run (NULL: off) */
+    FILE *rec_f;                 /* the records' bytes (NULL: off) */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
 } ls_cfg_t;
 

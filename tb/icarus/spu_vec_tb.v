@@ -13,6 +13,7 @@ module spu_vec_tb;
   localparam integer L = `SPU_LANES;
   localparam integer S = `SPU_SLOTS;
   localparam integer PW = `SPU_NPMU * `SPU_PMU_W;
+  localparam integer RW = S * 8 * `SPU_REC_MAX;
 
   reg              clk_i = 1'b0, rst_ni = 1'b1;
   reg  [L-1:0]     pop_valid_i = 0;
@@ -25,6 +26,12 @@ module spu_vec_tb;
   reg  [15:0]      reg_enc_i = 0;
   reg  [63:0]      reg_wdata_i = 0;
   reg  [1:0]       el_i = 0;
+  reg  [S*5-1:0]   fin_attr_i = 0;
+  reg  [S*4-1:0]   fin_addr_valid_i = 0;
+  reg  [S*32-1:0]  fin_ctx_i = 0;
+  reg  [S*56-1:0]  fin_pc_i = 0, fin_tgt_i = 0, fin_pa_i = 0, fin_pbt_i = 0;
+  reg  [S*64-1:0]  fin_va_i = 0;
+  reg  [63:0]      ts_i = 0;
 
   wire [L-1:0]     smp_valid_o, col_valid_o;
   wire [L*2-1:0]   smp_slot_o;
@@ -35,6 +42,8 @@ module spu_vec_tb;
   wire [PW-1:0]    pmu_o;
   wire [63:0]      reg_rdata_o, obs_pmsicr_o;
   wire             reg_undef_o, obs_enabled_o;
+  wire [S*8-1:0]   rec_len_o;
+  wire [RW-1:0]    rec_data_o;
 
   spu_top dut (
     .clk_i(clk_i),
@@ -48,6 +57,15 @@ module spu_vec_tb;
     .fin_events_i(fin_events_i),
     .fin_ds_valid_i(fin_ds_valid_i),
     .fin_ds_i(fin_ds_i),
+    .fin_attr_i(fin_attr_i),
+    .fin_addr_valid_i(fin_addr_valid_i),
+    .fin_ctx_i(fin_ctx_i),
+    .fin_pc_i(fin_pc_i),
+    .fin_tgt_i(fin_tgt_i),
+    .fin_va_i(fin_va_i),
+    .fin_pa_i(fin_pa_i),
+    .fin_pbt_i(fin_pbt_i),
+    .ts_i(ts_i),
     .reg_valid_i(reg_valid_i),
     .reg_write_i(reg_write_i),
     .reg_enc_i(reg_enc_i),
@@ -63,6 +81,8 @@ module spu_vec_tb;
     .rec_why_o(rec_why_o),
     .rec_tot_lat_o(rec_tot_lat_o),
     .rec_iss_lat_o(rec_iss_lat_o),
+    .rec_len_o(rec_len_o),
+    .rec_data_o(rec_data_o),
     .pmu_o(pmu_o),
     .reg_rdata_o(reg_rdata_o),
     .reg_undef_o(reg_undef_o),
@@ -80,6 +100,8 @@ module spu_vec_tb;
   reg  [PW-1:0]    e_pmu;
   reg  [63:0]      e_reg_rdata, e_obs_pmsicr;
   reg              e_reg_undef, e_obs_enabled;
+  reg  [S*8-1:0]   e_rec_len;
+  reg  [RW-1:0]    e_rec_data;
   reg  [0:0]       in_rst_n, in_reg_valid, in_reg_write, in_prof_allowed;
   reg  [1:0]       in_el;
 
@@ -126,13 +148,15 @@ module spu_vec_tb;
     tick;
     rst_ni = 1'b1;
     while (!$feof(fd)) begin
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
                   in_rst_n, pop_valid_i, iss_valid_i, iss_slot_i, fin_valid_i, fin_slot_i, fin_type_i,
                   fin_events_i, fin_ds_valid_i, fin_ds_i, in_reg_valid, in_reg_write, reg_enc_i, reg_wdata_i,
-                  in_el, in_prof_allowed,
+                  in_el, in_prof_allowed, fin_attr_i, fin_addr_valid_i, fin_ctx_i, fin_pc_i, fin_tgt_i,
+                  fin_va_i, fin_pa_i, fin_pbt_i, ts_i,
                   e_smp_valid, e_smp_slot, e_col_valid, e_rec_valid, e_rec_keep, e_rec_slot, e_rec_why,
-                  e_rec_tot_lat, e_rec_iss_lat, e_pmu, e_reg_rdata, e_reg_undef, e_obs_pmsicr, e_obs_enabled);
-      if (n == 30) begin
+                  e_rec_tot_lat, e_rec_iss_lat, e_pmu, e_reg_rdata, e_reg_undef, e_obs_pmsicr, e_obs_enabled,
+                  e_rec_len, e_rec_data);
+      if (n == 41) begin
         rst_ni = in_rst_n;
         reg_valid_i = in_reg_valid;
         reg_write_i = in_reg_write;
@@ -153,9 +177,18 @@ module spu_vec_tb;
         check("reg_undef_o", reg_undef_o, e_reg_undef, reg_undef_o !== e_reg_undef);
         check("obs_pmsicr_o", obs_pmsicr_o, e_obs_pmsicr, obs_pmsicr_o !== e_obs_pmsicr);
         check("obs_enabled_o", obs_enabled_o, e_obs_enabled, obs_enabled_o !== e_obs_enabled);
+        check("rec_len_o", rec_len_o, e_rec_len, rec_len_o !== e_rec_len);
+        // rec_data_o holds the last record; it is compared with a new one
+        if (e_rec_len != 0 && rec_data_o !== e_rec_data) begin
+          diffs = diffs + 1;
+          if (shown < 20) begin
+            $display("icarus: cycle %0d: rec_data_o DUT %h expected %h", cycle, rec_data_o, e_rec_data);
+            shown = shown + 1;
+          end
+        end
         cycle = cycle + 1;
       end else if (n > 0) begin
-        $display("icarus: FAIL %0s: cycle %0d has %0d of 30 fields", path, cycle, n);
+        $display("icarus: FAIL %0s: cycle %0d has %0d of 41 fields", path, cycle, n);
         diffs = diffs + 1;
         n = $fgets(line, fd);
       end
