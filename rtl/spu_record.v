@@ -75,19 +75,27 @@ module spu_record #(
   wire unused_pmscr = ^(pmscr_i & ~(`SPU_F_PMSCR_EL1_CX_MASK | `SPU_F_PMSCR_EL1_PA_MASK |
                                     `SPU_F_PMSCR_EL1_TS_MASK));
 
-  always @(posedge clk_i) begin : b_latch
-    integer l;
-    if (!rst_ni) begin
-      el_q <= {`SPU_MAX_SLOTS*2{1'b0}};
-      cx_q <= {`SPU_MAX_SLOTS{1'b0}};
-    end else begin
-      for (l = 0; l < LANES; l = l + 1)
-        if (smp_i[l]) begin
-          el_q[2*smp_slot_i[2*l +: 2] +: 2] <= el_i;
-          cx_q[smp_slot_i[2*l +: 2]]        <= cx_now;
+  genvar gs;
+  generate
+    for (gs = 0; gs < `SPU_MAX_SLOTS; gs = gs + 1) begin : g_slot
+      reg take; // a lane's member is sampled into slot gs this cycle
+      always @* begin : b_take
+        integer l;
+        take = 1'b0;
+        for (l = 0; l < LANES; l = l + 1)
+          take = take | (smp_i[l] & (smp_slot_i[2*l +: 2] == gs));
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          el_q[2*gs +: 2] <= 2'd0;
+          cx_q[gs]        <= 1'b0;
+        end else if (take) begin
+          el_q[2*gs +: 2] <= el_i;
+          cx_q[gs]        <= cx_now;
         end
+      end
     end
-  end
+  endgenerate
 
   // ------------------------------------------------- the record builder
   // The record is built from its last packet to its first: each packet in

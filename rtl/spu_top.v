@@ -469,9 +469,11 @@ module spu_top #(
   // writes nothing, NoKeepOutInDiscard_A).
   always @* begin : f_rec_len
     integer fp;
+    reg [SLOTS-1:0] has_bytes;
+    for (fp = 0; fp < SLOTS; fp = fp + 1)
+      has_bytes[fp] = rec_len_o[8*fp +: 8] != 8'd0;
     if (f_past_valid)
-      for (fp = 0; fp < SLOTS; fp = fp + 1)
-        RecordOnlyKept_A: assert ((rec_len_o[8*fp +: 8] != 8'd0) == rec_keep_o[fp]);
+      RecordOnlyKept_A: assert (has_bytes == rec_keep_o);
   end
   // A kept record is a record (rec_keep_o only with rec_valid_o).
   always @* begin

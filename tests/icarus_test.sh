@@ -37,14 +37,16 @@ run() {
         bad "icarus/$name" "csim: $(head -1 "$TMP/e")"; return
     fi
     ${VVP:-vvp} -n "$TMP/$cfg.vvp" +vectors="$TMP/v.vec" >"$TMP/o.txt" 2>&1
-    # Not vacuous: cycles with a selection (output 1) and with a record (4).
-    local sel rec
-    sel=$(awk '$17 == "|" && $18 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    rec=$(awk '$17 == "|" && $21 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    if grep -q '^icarus: PASS' "$TMP/o.txt" && { [ "$sel" -gt 0 ] && [ "$rec" -gt 0 ] || [ "${name%%/*}" = vector ]; }; then
-        ok "icarus/$name ($(sed -nE 's/^icarus: PASS ([0-9]+) cycles.*/\1/p' "$TMP/o.txt") cycles, $sel with a selection, $rec with a record)"
+    # Not vacuous: cycles with a selection (output 1), with a record (4)
+    # and with a record's bytes (rec_len, output 15; 25 input fields).
+    local sel rec bytes
+    sel=$(awk '$26 == "|" && $27 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    rec=$(awk '$26 == "|" && $30 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    bytes=$(awk '$26 == "|" && $41 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    if grep -q '^icarus: PASS' "$TMP/o.txt" && { [ "$sel" -gt 0 ] && [ "$rec" -gt 0 ] && [ "$bytes" -gt 0 ] || [ "${name%%/*}" = vector ]; }; then
+        ok "icarus/$name ($(sed -nE 's/^icarus: PASS ([0-9]+) cycles.*/\1/p' "$TMP/o.txt") cycles, $sel with a selection, $rec with a record, $bytes with record bytes)"
     else
-        bad "icarus/$name" "$sel selection and $rec record cycles; $(grep -m3 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
+        bad "icarus/$name" "$sel selection, $rec record and $bytes record-byte cycles; $(grep -m3 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
     fi
 }
 
@@ -57,7 +59,8 @@ for spt in tests/vectors/*.spt; do
 done
 # Generated traces. A short csim run is not fitted like a short tb run (its
 # start program may leave profiling off at first), so the short form takes
-# the first of seeds 1..8 whose run samples and records; run() still checks.
+# the first of seeds 1..8 whose run samples, keeps a record and rejects one;
+# run() still checks.
 GEN_ARGS="--gen int_min=1,int_max=3,reset_gap=20000"
 for cfg in $CONFIGS; do
     if [ "$MODE" = full ]; then
@@ -70,7 +73,7 @@ for cfg in $CONFIGS; do
     while [ $seed -lt 8 ]; do
         # --stats: "samples N  collisions N  records kept N  rejected N ..."
         $CSIM --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --quiet --stats 2>&1 |
-            awk '$1 == "samples" && $2 > 0 && $7 + $9 > 0 { ok = 1 } END { exit !ok }' && break
+            awk '$1 == "samples" && $2 > 0 && $7 > 0 && $9 > 0 { ok = 1 } END { exit !ok }' && break
         seed=$((seed + 1))
     done
     run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS
@@ -78,12 +81,23 @@ done
 
 # The bench can fail: one expected output changed in one cycle is reported.
 $CSIM --config v1p4 --seed 4 --ops 20000 --quiet --vectors "$TMP/v.vec" 2>/dev/null
-awk 'NR == 500 { $NF = ($NF == "0") ? "1" : "0" } { print }' "$TMP/v.vec" >"$TMP/bad.vec"
+awk 'NR == 500 { $(NF-2) = ($(NF-2) == "0") ? "1" : "0" } { print }' "$TMP/v.vec" >"$TMP/bad.vec"
 ${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
 if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q 'obs_enabled_o' "$TMP/o.txt"; then
     ok icarus/a_changed_expectation_is_caught
 else
     bad icarus/a_changed_expectation_is_caught "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
+fi
+# ... and so is one record byte changed (the first cycle with a record:
+# the low byte of port 0's record, its first header byte).
+awk '!done && $26 == "|" && $41 != "0" { x = $NF; last = substr(x, length(x) - 1);
+     $NF = substr(x, 1, length(x) - 2) (last == "98" ? "97" : "98"); done = 1 } { print }' \
+    "$TMP/v.vec" >"$TMP/bad.vec"
+${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
+if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q 'rec_data_o' "$TMP/o.txt"; then
+    ok icarus/a_changed_record_byte_is_caught
+else
+    bad icarus/a_changed_record_byte_is_caught "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
