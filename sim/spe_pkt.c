@@ -1,8 +1,8 @@
 /*
  * SPE packet decoder (spe_pkt.h). The header encodings are those of Arm ARM
  * chapter D18 (tabled in docs/perf.md); the text of each packet is the
- * wording perf 6.1 prints in `perf report -D`, found by feeding perf the
- * packets of tests/perf/ (docs/perf.md says how), not taken from its code.
+ * wording perf 6.1 prints in `perf report -D`, compared form by form with
+ * perf itself on the buffers of tests/perf/ (tests/perf_test.sh).
  */
 #include <errno.h>
 #include <inttypes.h>
