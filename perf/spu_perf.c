@@ -55,7 +55,7 @@ int main(int argc, char **argv)
                 return bad("--cpu needs a CPU number", NULL);
             char *end;
             errno = 0;
-            unsigned long long v = strtoull(argv[i], &end, 0);
+            unsigned long long v = strtoull(argv[i], &end, 10);
             /* perf takes no sample from a buffer of CPU -1, so 0..2^31-1. */
             if (errno || end == argv[i] || *end || argv[i][0] == '-' || v > INT32_MAX)
                 return bad("--cpu takes a number 0..2147483647, not", argv[i]);

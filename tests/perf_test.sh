@@ -195,6 +195,7 @@ cli two_files "one buffer file only" "$TMP/ldst.bin" "$TMP/ldst.bin"
 cli cpu_negative "--cpu takes a number 0..2147483647, not '-1'" --cpu -1 "$TMP/ldst.bin"
 cli cpu_junk "--cpu takes a number 0..2147483647, not '3x'" --cpu 3x "$TMP/ldst.bin"
 cli cpu_missing "--cpu needs a CPU number" --cpu
+cli cpu_hex "--cpu takes a number 0..2147483647, not '0x3'" --cpu 0x3 "$TMP/ldst.bin"
 cli cpu_twice "--cpu given twice" --cpu 1 --cpu 2 "$TMP/ldst.bin"
 cli cpu_with_dump "--cpu is for the perf.data stream" --dump --cpu 1 "$TMP/ldst.bin"
 if "$SP" --help | grep -q '^usage: spu-perf'; then ok perf/cli/help; else bad perf/cli/help; fi
