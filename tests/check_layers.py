@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layers point down only: golden <- stim <- sim <- csim, tb (and the spec
+"""The layers point down only: golden <- stim <- sim <- csim, tb, perf (and the spec
 tests on golden alone, the engine tests on sim).
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
@@ -24,6 +24,7 @@ BELOW = {
     "sim": ["stim", "golden"],
     "csim": ["sim", "stim", "golden"],
     "tb": ["sim", "stim", "golden"],
+    "perf": ["sim", "stim", "golden"],
     "tests/spec": ["golden"],
     "tests/engine": ["sim", "stim", "golden"],
     "tests/fuzz": ["stim", "golden"],

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus tb cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus perf tb cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -192,6 +192,14 @@ suite_formal() {
     script formal 22 "" -- tests/formal_test.sh "$TMP"
 }
 
+# SPE records through spu-perf and stock perf 6.1 (docs/perf.md): our
+# decoder's lines equal perf report -D's, perf script prints the values put
+# in, bad input is an error naming its offset. No perf is a failure.
+suite_perf() {
+    mkdir -p "$TMP/perf"
+    script perf 70 "" -- tests/perf_test.sh "$TMP/perf"
+}
+
 suite_api() {
     script api 3 "" -- tests/api_example.sh
 }
@@ -271,7 +279,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim asan icarus)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim asan icarus perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

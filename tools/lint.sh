@@ -35,5 +35,5 @@ for cfg in $CONFIGS; do
     fi
 done
 # The C is compiled with -Werror by every build; this builds it all.
-make -s BUILD="${BUILD:-build}" csim "${BUILD:-build}/spu-spec-tests" >/dev/null && echo "lint: C (-Wall -Wextra -Wpedantic -Werror) clean"
+make -s BUILD="${BUILD:-build}" csim "${BUILD:-build}/spu-spec-tests" "${BUILD:-build}/spu-perf" >/dev/null && echo "lint: C (-Wall -Wextra -Wpedantic -Werror) clean"
 exit $fail
