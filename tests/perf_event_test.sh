@@ -212,6 +212,7 @@ $T/ops.spt --perf-event 'arm_spe_0//uu'|error: --perf-event: modifier 'u' given 
 $T/ops.spt --perf-event 'arm_spe_0/period=0x8000000000000000/'|out of range: perf_event_open rejects a sample period with bit 63 set
 $T/ops.spt --perf-event 'arm_spe_0/period=5/' --period 6|error: --period 6: the event's period=5 term is also given
 $T/ops.spt --perf-event 'arm_spe_0//' --period 0x8000000000000000|error: --period 9223372036854775808: perf_event_open rejects
+--seed 1 --ops 10 --perf-event 'arm_spe_0//' --gen pop_density=50,reset_gap=9|error: --gen reset_gap: under --perf-event the driver programs the unit
 $T/ops.spt --period 5|error: --period: it is the sample period of --perf-event, which is not given
 $T/ops.spt --buffer 0x1000,0x2000|error: --buffer: it is the Profiling Buffer of --perf-event, which is not given
 $T/ops.spt --perf-event 'arm_spe_0//' --perf-event 'arm_spe_0//'|error: --perf-event given twice
