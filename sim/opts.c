@@ -3,6 +3,7 @@
  * the value; nothing is ignored.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,11 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
                    "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"
                    "                      the Icarus bench (tb/icarus/spu_vec_tb.v); steps every cycle\n");
+    fprintf(f, "  --perf-event EVENT  program the unit as the Linux arm_spe driver does for this perf event,\n"
+               "                      e.g. 'arm_spe_0/load_filter=1,min_latency=20,period=1024/u' (docs/perf-event.md)\n"
+               "  --period N          the event's sample period (perf -c N; default caps/min_interval)\n"
+               "  --buffer BASE,SIZE  the event's Profiling Buffer (default 0x%llx,0x%llx)\n",
+            (unsigned long long)PEV_DEFAULT_BASE, (unsigned long long)PEV_DEFAULT_SIZE);
     fprintf(f, "  --gen NAME=V[,..]   generator knob(s); --help-gen lists them\n"
                "  --cov FILE          write the functional coverage bins to FILE (docs/coverage.md)%s\n"
                "  --rec-bin FILE      write every sample record's bytes to FILE, back to back (what the\n"
@@ -123,6 +129,10 @@ static int check_combination(const spu_opts_t *o)
         bad = "--expect-vacuous", why = "it is for a directed trace; a random run must select, keep and reject";
     else if (o->tb && o->nknob)
         bad = "--knob", why = "in the RTL the knobs are parameters of a build; pick a configuration that has them (e.g. v1-alt, wide-alt)";
+    else if (o->have_period && !o->perf_event)
+        bad = "--period", why = "it is the sample period of --perf-event, which is not given";
+    else if (o->buffer && !o->perf_event)
+        bad = "--buffer", why = "it is the Profiling Buffer of --perf-event, which is not given";
     else if (o->tb && o->emit)
         bad = "--emit-trace", why = "it is spu-csim's; spu-tb saves the stimulus of a failure itself";
     if (!bad)
@@ -148,7 +158,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin"};
+                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin",
+                                       "--perf-event", "--period", "--buffer"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -201,6 +212,17 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 o->knob[o->nknob++] = v;
             else
                 o->gen[o->ngen++] = v;
+        } else if (!strcmp(a, "--perf-event")) {
+            NEEDS_VALUE;
+            o->perf_event = v;
+        } else if (!strcmp(a, "--period")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->period))
+                return -1;
+            o->have_period = 1;
+        } else if (!strcmp(a, "--buffer")) {
+            NEEDS_VALUE;
+            o->buffer = v;
         } else if (!strcmp(a, "--vectors") && !tb) {
             NEEDS_VALUE;
             o->vectors = v;
@@ -360,12 +382,89 @@ static int same_file(const char *a, const char *b)
     return canon_path(a, ca) == 0 && canon_path(b, cb) == 0 && !strcmp(ca, cb);
 }
 
-spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g)
+spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g, pev_src_t *p)
 {
-    if (s->have_trace)
-        return spt_source(k, &s->trace);
-    gen_init(g, &s->cfg, &s->gp, s->seed, s->end_cycle, s->end_ops);
-    return gen_source(g);
+    spu_src_t in;
+    uint64_t fin;
+    if (s->have_trace) {
+        in = spt_source(k, &s->trace);
+        fin = spt_max_fin(&s->trace);
+    } else {
+        gen_init(g, &s->cfg, &s->gp, s->seed, s->end_cycle, s->end_ops);
+        in = gen_source(g);
+        fin = gen_fin_bound(g);
+    }
+    return s->have_pev ? pev_source(p, in, &s->pev, fin) : in;
+}
+
+/* A --gen knob that only shapes the generator's register traffic and resets,
+ * which it does not make under --perf-event: its name, else NULL. */
+static const char *regs_knob(const spu_opts_t *o)
+{
+    static const char *const knob[] = {"int_min", "int_max", "p_int1", "p_int0", "p_rnd", "reprog_gap",
+                                       "read_gap", "reset_gap", "p_filter", "p_close"};
+    for (int i = 0; i < o->ngen; i++)
+        for (const char *kv = o->gen[i]; kv; kv = strchr(kv, ',') ? strchr(kv, ',') + 1 : NULL)
+            for (size_t k = 0; k < sizeof knob / sizeof knob[0]; k++)
+                if (!strncmp(kv, knob[k], strlen(knob[k])) && kv[strlen(knob[k])] == '=')
+                    return knob[k];
+    return NULL;
+}
+
+/* --perf-event, --period, --buffer: the driver's sequences for the event,
+ * or a message naming the option, field and value. */
+static int setup_perf_event(const spu_opts_t *o, spu_setup_t *s)
+{
+    char err[512];
+    pev_attr_t a;
+    uint64_t base = PEV_DEFAULT_BASE, size = PEV_DEFAULT_SIZE;
+    if (pev_parse(&a, o->perf_event, err, sizeof err) || pev_check(&a, &s->cfg, err, sizeof err)) {
+        fprintf(stderr, "error: --perf-event: %s\n", err);
+        return -1;
+    }
+    if (o->have_period && a.have_period) {
+        fprintf(stderr, "error: --period %" PRIu64 ": the event's period=%" PRIu64 " term is also given (perf would use the term); give one\n",
+                o->period, a.period);
+        return -1;
+    }
+    if (o->have_period) {
+        if (o->period >> 63) {
+            fprintf(stderr, "error: --period %" PRIu64 ": perf_event_open rejects a sample period with bit 63 set (EINVAL)\n", o->period);
+            return -1;
+        }
+        a.period = o->period;
+        a.have_period = 1;
+    }
+    if (o->buffer && pev_get(&a, PEV_discard)) {
+        fprintf(stderr, "error: --buffer: the event has discard=1, which writes no Profiling Buffer\n");
+        return -1;
+    }
+    if (o->buffer && pev_buffer(o->buffer, &s->cfg, &base, &size, err, sizeof err)) {
+        fprintf(stderr, "error: %s\n", err);
+        return -1;
+    }
+    if (s->have_trace) {
+        uint64_t cyc;
+        int reset;
+        uint16_t enc;
+        char reg[40];
+        if (spt_first_write(&s->trace, &cyc, &reset, &enc)) {
+            stim_reg_str(enc, reg, sizeof reg);
+            fprintf(stderr, "error: --perf-event: the trace %s %s%s in cycle %" PRIu64 "; with --perf-event the driver's "
+                            "sequences program the unit, so a trace may only read registers (docs/perf-event.md)\n",
+                    o->trace, reset ? "resets the unit" : "writes ", reset ? "" : reg, cyc);
+            return -1;
+        }
+    } else if (regs_knob(o)) {
+        fprintf(stderr, "error: --gen %s: under --perf-event the driver programs the unit; the generator makes no "
+                        "register access or reset, so this knob does not apply\n", regs_knob(o));
+        return -1;
+    } else {
+        s->gp.no_regs = 1;
+    }
+    pev_program(&a, &s->cfg, base, size, &s->pev);
+    s->have_pev = 1;
+    return 0;
 }
 
 static int setup(const spu_opts_t *o, spu_setup_t *s)
@@ -407,7 +506,9 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
         s->end_cycle = o->tb ? o->cycles : UINT64_MAX;
         s->end_ops = o->tb ? UINT64_MAX : o->ops;
     }
-    s->src = opts_fresh_source(s, &s->cursor, &s->gen);
+    if (o->perf_event && setup_perf_event(o, s))
+        return -1;
+    s->src = opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
     for (int i = 0; i < 3; i++) {
         const char *opt = i == 2 ? "--rec-bin" : i ? "--cov" : "--vectors";
         const char *out = i == 2 ? o->rec_bin : i ? o->cov : o->vectors;

@@ -8,6 +8,7 @@
 #define SPU_OPTS_H
 
 #include "gen.h"
+#include "pev_src.h"
 #include "spt.h"
 
 #define OPT_MAX_KV 32
@@ -30,6 +31,10 @@ typedef struct spu_opts {
     const char *gen[OPT_MAX_KV];
     int ngen;
     int stats, quiet, no_skip, progress;
+    const char *perf_event;      /* --perf-event EVENT: program the unit as Linux does (docs/perf-event.md) */
+    const char *buffer;          /* --buffer BASE,SIZE: its Profiling Buffer */
+    uint64_t period;             /* --period N (perf -c N) */
+    int have_period;
     const char *seed_opt, *len_opt; /* spelling of --seed / --ops|--cycles when given */
     /* tb only */
     int wave, shrink, expect_vacuous, dut_only, full_clock;
@@ -50,6 +55,9 @@ typedef struct spu_setup {
     uint64_t seed, end_cycle, end_ops; /* ... seed and length */
     spt_cursor_t cursor;         /* state of src */
     spu_gen_t gen;
+    int have_pev;                /* --perf-event: the trace or generator inside the driver's sequences */
+    pev_prog_t pev;              /* ... its start and stop sequences */
+    pev_src_t pev_src;           /* ... state of src */
     spu_src_t src;               /* the run's stimulus */
     FILE *emit_f;
     spt_writer_t emit;
@@ -64,8 +72,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb);
  * emitted trace; 0 or -1 (message printed). */
 int opts_setup(const spu_opts_t *o, spu_setup_t *s);
 /* A fresh stimulus source equal to s->src from its start, its state in *k
- * (trace) or *g (generator). */
-spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g);
+ * (trace) or *g (generator), and *p (--perf-event). */
+spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g, pev_src_t *p);
 /* Close the files; 0, or -1 (message printed) when the log or the emitted
  * trace could not be written completely. */
 int opts_teardown(spu_setup_t *s);

@@ -77,6 +77,24 @@ static void fit_short_run(spu_gen_t *g)
         p->int_min = p->int_max;
 }
 
+/* With no_regs: one context change, mostly profiling allowed at EL0 or EL1
+ * (sometimes EL2/EL3, sometimes the previous EL with allow flipped). */
+static void ctx_change(spu_gen_t *g)
+{
+    gen_action_t *a = &g->act[g->nact++];
+    const uint32_t r = rng_below(&g->rng, 8);
+    memset(a, 0, sizeof *a);
+    a->kind = GEN_ACT_CTX;
+    a->el = r == 0 ? (uint8_t)rng_below(&g->rng, 4) : r == 1 ? g->el : (uint8_t)rng_below(&g->rng, 2);
+    a->allow = r == 1 ? (uint8_t)!g->allow : 1;
+}
+
+uint32_t gen_fin_bound(const spu_gen_t *g)
+{
+    /* gen_op(): fin_max, or long_lat for a p_long op */
+    return g->p.fin_max > g->long_lat ? g->p.fin_max : g->long_lat;
+}
+
 void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint64_t seed,
               uint64_t end_cycle, uint64_t end_ops)
 {
@@ -89,10 +107,15 @@ void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint
     g->end_ops = end_ops;
     g->phase_max = GEN_LONG_PHASE;
     g->long_lat = GEN_LONG_LAT;
+    if (g->p.no_regs) /* only the context changes, now and then */
+        g->p.reprog_gap = g->p.read_gap = g->p.reset_gap = 0;
     if (end_cycle < GEN_SHORT_RUN)
         fit_short_run(g);
     new_phase(g);
-    gen_prog_program(g); /* software programs the unit first */
+    if (g->p.no_regs)
+        ctx_change(g);
+    else
+        gen_prog_program(g); /* software programs the unit first */
     g->next_reprog = gap(g, g->p.reprog_gap);
     g->next_toggle = gap(g, g->p.toggle_gap);
     g->next_read = gap(g, g->p.read_gap);
@@ -136,7 +159,10 @@ static void schedule(spu_gen_t *g)
         gen_prog_reprogram(g);
     } else if (g->cycle >= g->next_toggle) {
         g->next_toggle = gap(g, g->p.toggle_gap);
-        gen_prog_toggle(g);
+        if (g->p.no_regs)
+            ctx_change(g);
+        else
+            gen_prog_toggle(g);
     } else if (g->cycle >= g->next_read) {
         g->next_read = gap(g, g->p.read_gap);
         gen_prog_read(g);

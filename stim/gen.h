@@ -32,6 +32,10 @@ typedef struct gen_params {
     uint32_t reset_gap;          /* mean cycles between mid-run resets (0 = never) */
     uint32_t p_filter;           /* % of programs that enable each filter */
     uint32_t p_close;            /* % of reprogramming bursts that hammer PMSICR (several selections a cycle) */
+    /* Not a --gen knob: 1 when something else programs the unit (--perf-event,
+     * docs/perf-event.md). The generator then makes no register access and no
+     * reset; members and context changes are as usual. */
+    uint32_t no_regs;
 } gen_params_t;
 
 #define GEN_MAX_PERIOD 16
@@ -102,6 +106,8 @@ void gen_params_help(FILE *f);
 void gen_init(spu_gen_t *g, const spu_config_t *cfg, const gen_params_t *p, uint64_t seed,
               uint64_t end_cycle, uint64_t end_ops);
 spu_src_t gen_source(spu_gen_t *g);
+/* The longest finish latency gen_op() gives a member of this run. */
+uint32_t gen_fin_bound(const spu_gen_t *g);
 /* Attributes of op id (pure function of seed, params and id). */
 void gen_op(const spu_gen_t *g, uint64_t id, spu_op_t *op);
 

@@ -28,6 +28,12 @@ typedef struct spt_trace {
     uint32_t cfg_line, cfg_col;   /* private: where the `cfg` name stands */
 } spt_trace_t;
 
+/* The longest `fin` of the trace's ops (0 when it has none). */
+uint32_t spt_max_fin(const spt_trace_t *t);
+/* 1 with the cycle of the trace's first register write or reset (*reset
+ * says which; *enc the register written), 0 when it has none. */
+int spt_first_write(const spt_trace_t *t, uint64_t *cycle, int *reset, uint16_t *enc);
+
 /* A replay of one trace from cycle 0 (private fields). */
 typedef struct spt_cursor {
     const spt_trace_t *t;

@@ -38,13 +38,14 @@ static void fail_dir(char *buf, size_t len)
 static int save_stimulus(const spu_setup_t *s, uint64_t last, const char *path)
 {
     spt_cursor_t k;
+    pev_src_t p;
     spu_gen_t *g = malloc(sizeof *g);
     FILE *f = g ? fopen(path, "w") : NULL;
     if (!f) {
         free(g);
         return -1;
     }
-    spu_src_t src = opts_fresh_source(s, &k, g);
+    spu_src_t src = opts_fresh_source(s, &k, g, &p);
     spu_cyc_t cy;
     spt_writer_t w;
     int rc = 0;
@@ -132,6 +133,7 @@ static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, 
 static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, " --init-seed %" PRIu64, lc->init_seed);
+
     if (o->inject && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
     if (o->full_clock && n < len)
@@ -143,7 +145,7 @@ static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_
 static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc,
                          const ls_result_t *r, const char *saved)
 {
-    char a[512], b[512], ro[256];
+    char a[512], b[512], ro[256], pe[700] = "";
     FILE *e = stderr;
     fprintf(e, "\n=== spu-tb: FIRST DIFFERENCE at cycle %" PRIu64 " ===\n", r->fail_cycle);
     if (o->inject && r->injected)
@@ -181,15 +183,20 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
         fprintf(e, "  %-14s 0x%016" PRIx64 "%s", spu_reg_name(i), r->regs[i], i % 3 == 2 ? "\n" : "");
     fprintf(e, "\n--- reproduce\n");
     repro_opts(o, lc, ro, sizeof ro);
+    /* --perf-event belongs to the run's stimulus; the saved trace already has its sequences */
+    if (o->perf_event)
+        snprintf(pe, sizeof pe, " --perf-event '%s'%s%s%s%s", o->perf_event, o->have_period ? " --period " : "",
+                 o->have_period ? (snprintf(a, sizeof a, "%" PRIu64, o->period), a) : "", o->buffer ? " --buffer " : "",
+                 o->buffer ? o->buffer : "");
     if (s->have_trace) {
-        fprintf(e, "  %s %s --config %s%s\n", o->argv[0], o->trace, s->cfg.name, ro);
+        fprintf(e, "  %s %s --config %s%s%s\n", o->argv[0], o->trace, s->cfg.name, pe, ro);
     } else {
         /* the run's own length: a short run's stimulus depends on it (docs/generator.md) */
         fprintf(e, "  %s --config %s --seed %" PRIu64 " --cycles %" PRIu64, o->argv[0], s->cfg.name, o->seed,
                 o->cycles);
         for (int i = 0; i < o->ngen; i++)
             fprintf(e, " --gen %s", o->gen[i]);
-        fprintf(e, "%s\n", ro);
+        fprintf(e, "%s%s\n", pe, ro);
     }
     if (saved)
         fprintf(e, "  %s %s%s     (stimulus up to the failure)\n", o->argv[0], saved, ro);
@@ -304,6 +311,7 @@ static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
 static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, const char *saved)
 {
     spt_cursor_t k;
+    pev_src_t p;
     spu_gen_t *g = malloc(sizeof *g);
     ls_result_t *r2 = malloc(sizeof *r2);
     char fst[PATH_MAX + 8];
@@ -322,7 +330,7 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
     wc.wave_to = r->fail_cycle + 2;
-    lockstep_run(&wc, opts_fresh_source(s, &k, g), r2);
+    lockstep_run(&wc, opts_fresh_source(s, &k, g, &p), r2);
     fprintf(stderr, "wave: %s (cycles %" PRIu64 "..%" PRIu64 ", same binary and init seed; difference %s)\n", fst,
             wc.wave_from, r2->fail_cycle,
             r2->status != LS_PASS && r2->fail_cycle == r->fail_cycle ? "reproduced" : "NOT reproduced");

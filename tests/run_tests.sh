@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim asan icarus perf tb cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim pev asan icarus perf tb cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -141,6 +141,9 @@ $TMP/t.spt --emit-trace $TMP/t.spt|refusing to overwrite
 --seed -1|a number of 0 or more
 --seed 18446744073709551616|out of range
 --cycles 10|it is spu-tb's; spu-csim runs --ops
+--period 5|--period: it is the sample period of --perf-event
+--perf-event arm_spe_0/bogus/|--perf-event: unknown term 'bogus'
+--config v1 --perf-event arm_spe_0/discard/|--perf-event: discard=0x1: EOPNOTSUPP
 EOT
     # csim's help claims only the exit statuses csim returns.
     if $CSIM --help | grep -q '^exit status' && ! $CSIM --help | grep -qiE 'difference|vacuous'; then
@@ -241,6 +244,13 @@ suite_csim() {
     if cmp -s "$TMP/a.spl" "$TMP/b.spl" && ! cmp -s "$TMP/a.spl" "$TMP/c.spl"; then ok csim/seed_reproducible; else bad csim/seed_reproducible; fi
 }
 
+# --perf-event: the driver's register sequences per configuration, its
+# rejections, parse errors, the stop sequence, lockstep (tests/perf_event_test.sh).
+suite_pev() {
+    mkdir -p "$TMP/pev"
+    script pev 80 "" -- tests/perf_event_test.sh "$TMP/pev"
+}
+
 suite_lint() {
     BUILD=$B LINT_NEED_YOSYS=1 tools/lint.sh >"$TMP/lint.txt" 2>&1
     local rc=$?
@@ -279,7 +289,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim asan icarus perf)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim pev asan icarus perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

@@ -26,6 +26,15 @@ CONFIG_KEYS = ["doc", "base", "LANES", "SLOTS", "COUNT_SIZE", "features",
                "PMSIDR_ARCHINST", "PMBIDR_ALIGN", "PMBIDR_EA", "PMBIDR_F"]
 LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD"]
 M64 = (1 << 64) - 1
+# PMSIDR_EL1 fields (Arm ARM D24.7, PMSIDR_EL1): (name, msb, lsb). The one
+# place their positions are written: the value below is composed from them,
+# and the C header gets them as SPU_F_PMSIDR_EL1_<name>_* so software-side
+# code (stim/perf_event.c) reads the ID register the way a driver does. An ID
+# register has no write mask, so they are not in the toml's fields (which
+# define what is writable) and not in the Verilog include.
+PMSIDR_FIELDS = [("FE", 0, 0), ("FT", 1, 1), ("FL", 2, 2), ("ArchInst", 3, 3), ("LDS", 4, 4),
+                 ("ERnd", 5, 5), ("FnE", 6, 6), ("FDS", 7, 7), ("Interval", 11, 8), ("MaxSize", 15, 12),
+                 ("CountSize", 19, 16), ("PBT", 24, 24), ("EFT", 26, 26)]
 
 
 class GenError(Exception):
@@ -224,11 +233,16 @@ def build(src):
         if rec_max > limits["MAX_RECORD"]:
             raise GenError(f"{src}: [configs.{cname}] a record can take {rec_max} bytes, more than "
                            f"[limits] MAX_RECORD = {limits['MAX_RECORD']}")
-        pmsidr = (0b111 | c["PMSIDR_ARCHINST"] << 3 | ("LDS" in feat) << 4 | ("ERND" in feat) << 5 |
-                  ("FNE" in feat) << 6 | ("FDS" in feat) << 7 |
-                  c["PMSIDR_INTERVAL"] << 8 | c["PMSIDR_MAXSIZE"] << 12 |
-                  (2 if c["COUNT_SIZE"] == 12 else 3) << 16 | ("PBT" in feat) << 24 |
-                  ("EFT" in feat) << 26)
+        idv = {"FE": 1, "FT": 1, "FL": 1, "ArchInst": c["PMSIDR_ARCHINST"], "LDS": int("LDS" in feat),
+               "ERnd": int("ERND" in feat), "PBT": int("PBT" in feat),
+               "FnE": int("FNE" in feat), "FDS": int("FDS" in feat), "Interval": c["PMSIDR_INTERVAL"],
+               "MaxSize": c["PMSIDR_MAXSIZE"], "CountSize": 2 if c["COUNT_SIZE"] == 12 else 3,
+               "EFT": int("EFT" in feat)}
+        pmsidr = 0
+        for fname, msb, lsb in PMSIDR_FIELDS:
+            if idv[fname] >> (msb - lsb + 1):
+                raise GenError(f"{src}: [configs.{cname}] PMSIDR_EL1.{fname}={idv[fname]} does not fit bits {msb}:{lsb}")
+            pmsidr |= idv[fname] << lsb
         pmbidr = c["PMBIDR_ALIGN"] | c["PMBIDR_F"] << 5 | c["PMBIDR_EA"] << 8
         configs.append(dict(name=cname, doc=c.get("doc", ""), lanes=c["LANES"],
                             slots=c["SLOTS"], count_size=c["COUNT_SIZE"],
@@ -320,6 +334,12 @@ def emit_c(g, src):
             h.append(f"#define {p}_LSB {lsb}")
             h.append(f"#define {p}_MSB {msb}")
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
+    h.append("/* PMSIDR_EL1 fields (read-only ID register; C only) */")
+    for fname, msb, lsb in PMSIDR_FIELDS:
+        p = f"SPU_F_PMSIDR_EL1_{fname}"
+        h.append(f"#define {p}_LSB {lsb}")
+        h.append(f"#define {p}_MSB {msb}")
+        h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
     h.append("/* Field value: SPU_GET(PMSIRR_EL1 value, PMSIRR_EL1, INTERVAL) */")
     h.append("#define SPU_GET(v, reg, field) (((uint64_t)(v) & SPU_F_##reg##_##field##_MASK) >> SPU_F_##reg##_##field##_LSB)")
     h.append("/* Field placed in its register: SPU_PUT(PMSIRR_EL1, INTERVAL, 0x100); bits beyond the field are dropped */")
