@@ -83,7 +83,7 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
         if (c->vec)
             vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
         note_selections(c, &cy, &out);
-        if (run_observe(r, &cy, &in, &out) || run_records(r, &out, &c->model))
+        if (run_observe(r, &cy, &in, &out) || run_records(r, &cy, &out, &c->model))
             return -1;
         if (progress && (iter & 0xFFFF) == 0 && now_s() >= next_report) {
             progress_line(c, s, t0);
@@ -162,6 +162,7 @@ int main(int argc, char **argv)
     stats_init(&c->stats);
     run_init(&c->run, &s->cfg, s->src, s->log_f, o.emit ? &s->emit : NULL);
     c->run.rec_f = s->rec_f;
+    c->run.rec_txt = s->rec_txt;
     const double t0 = now_s();
     int rc = run_all(c, s, o.progress);
     const double dt = now_s() - t0;

@@ -78,6 +78,7 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
             in->fin_pa[p] = sl->op.pa;
             in->fin_pbt[p] = sl->op.pbt;
             c->fin_op[p] = sl->op.id;
+            c->fin[p] = *sl;
             sl->live = 0; /* the unit frees the slot this cycle */
         }
     }
@@ -114,6 +115,7 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
         sl->live = 1;
         sl->issued = 0;
         sl->entry = t;
+        sl->el = cy->el;
         if (t + sl->op.iss < c->next_event)
             c->next_event = t + sl->op.iss;
     }

@@ -14,6 +14,7 @@ typedef struct core_slot {
     uint8_t live;
     uint8_t issued;
     uint64_t entry;                  /* stimulus cycle the member entered */
+    uint8_t el;                      /* the EL of that cycle */
     spu_op_t op;
 } core_slot_t;
 
@@ -21,6 +22,7 @@ typedef struct spu_core {
     const spu_config_t *cfg;
     core_slot_t slot[SPU_MAX_SLOTS];
     uint64_t fin_op[SPU_MAX_SLOTS];  /* op finishing on each port this cycle */
+    core_slot_t fin[SPU_MAX_SLOTS];  /* ... and its slot as it was (attributes, entry EL) */
     uint64_t next_event;             /* cache of core_next_event() */
     char err[256];                   /* set when the unit's outputs break the core's view */
 } spu_core_t;

@@ -40,6 +40,8 @@ static void usage(FILE *f, const char *prog, int tb)
                "  --cov FILE          write the functional coverage bins to FILE (docs/coverage.md)%s\n"
                "  --rec-bin FILE      write every sample record's bytes to FILE, back to back (what the\n"
                "                      Profiling Buffer receives; docs/records.md)\n"
+               "  --records FILE      write every sample record to FILE as text, one line per packet in\n"
+               "                      the words of perf report -D ('-' for stdout; docs/records.md)\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
@@ -121,6 +123,10 @@ static int check_combination(const spu_opts_t *o)
         bad = "--expect-vacuous", why = "--dut-only does not check vacuity";
     else if (o->dut_only && o->cov)
         bad = "--cov", why = "--dut-only runs no model, and coverage is sampled with the model's state";
+    else if (o->dut_only && o->records)
+        bad = "--records", why = "--dut-only runs no model; the records printed are the model's (equal to the DUT's when compared)";
+    else if (o->quiet == 0 && o->records && !strcmp(o->records, "-") && !o->log)
+        bad = "--records -", why = "stdout carries the .spl log; add --quiet or --log FILE";
     else if (o->dut_only && o->rec_bin)
         bad = "--rec-bin", why = "--dut-only runs no model; the records written are the model's (equal to the DUT's when compared)";
     else if (o->dut_only && o->stats)
@@ -158,7 +164,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
-                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin",
+                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
                                        "--perf-event", "--period", "--buffer"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -232,6 +238,9 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (!strcmp(a, "--rec-bin")) {
             NEEDS_VALUE;
             o->rec_bin = v;
+        } else if (!strcmp(a, "--records")) {
+            NEEDS_VALUE;
+            o->records = v;
         } else if (!strcmp(a, "--emit-trace")) {
             NEEDS_VALUE;
             o->emit = v;
@@ -509,18 +518,26 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     if (o->perf_event && setup_perf_event(o, s))
         return -1;
     s->src = opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
-    for (int i = 0; i < 3; i++) {
-        const char *opt = i == 2 ? "--rec-bin" : i ? "--cov" : "--vectors";
-        const char *out = i == 2 ? o->rec_bin : i ? o->cov : o->vectors;
-        if (out && (same_file(out, o->trace) || same_file(out, o->log) || same_file(out, o->emit) ||
-                    (i && same_file(out, o->vectors)) || (i == 2 && same_file(out, o->cov)))) {
-            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace, the --vectors or the --cov file; refusing to overwrite it\n",
-                    opt, out);
+    static const char *const out_opt[4] = {"--vectors", "--cov", "--rec-bin", "--records"};
+    const char *const out_file[4] = {o->vectors, o->cov, o->rec_bin,
+                                     o->records && strcmp(o->records, "-") ? o->records : NULL};
+    for (int i = 0; i < 4; i++) {
+        int clash = out_file[i] && (same_file(out_file[i], o->trace) || same_file(out_file[i], o->log) ||
+                                    same_file(out_file[i], o->emit));
+        for (int j = 0; j < i; j++)
+            clash |= out_file[i] && same_file(out_file[i], out_file[j]);
+        if (clash) {
+            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace or another output file; refusing to overwrite it\n",
+                    out_opt[i], out_file[i]);
             return -1;
         }
     }
     if (o->rec_bin && !(s->rec_f = fopen(o->rec_bin, "wb"))) {
         fprintf(stderr, "error: cannot write --rec-bin '%s': %s\n", o->rec_bin, strerror(errno));
+        return -1;
+    }
+    if (o->records && !(s->rec_txt = strcmp(o->records, "-") ? fopen(o->records, "w") : stdout)) {
+        fprintf(stderr, "error: cannot write --records '%s': %s\n", o->records, strerror(errno));
         return -1;
     }
     for (int i = 0; i < 2; i++) {
@@ -569,6 +586,16 @@ int opts_teardown(spu_setup_t *s)
             rc = -1;
         }
         s->emit_f = NULL;
+    }
+    if (s->rec_txt) {
+        int bad = fflush(s->rec_txt) != 0 || ferror(s->rec_txt);
+        if (s->rec_txt != stdout && fclose(s->rec_txt) != 0)
+            bad = 1;
+        if (bad) {
+            fprintf(stderr, "error: the --records file could not be written completely\n");
+            rc = -1;
+        }
+        s->rec_txt = NULL;
     }
     if (s->rec_f) {
         if (ferror(s->rec_f) | fclose(s->rec_f)) {

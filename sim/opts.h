@@ -22,6 +22,7 @@ typedef struct spu_opts {
     const char *vectors;         /* --vectors FILE (csim): ports per cycle for the Icarus bench */
     const char *cov;             /* --cov FILE: functional coverage bins (docs/coverage.md) */
     const char *rec_bin;         /* --rec-bin FILE: the records' bytes, back to back (docs/records.md) */
+    const char *records;         /* --records FILE: the records' packets as text, like perf report -D */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
     uint64_t ops;                /* --ops N (csim) */
@@ -63,6 +64,7 @@ typedef struct spu_setup {
     spt_writer_t emit;
     FILE *log_f;
     FILE *rec_f;                 /* --rec-bin */
+    FILE *rec_txt;               /* --records */
 } spu_setup_t;
 
 /* Parse argv; `tb` enables the tb-only options. 0 ok, 1 --help printed, -1 error

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run.h"
+#include "spe_pkt.h"
 
 void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
               spt_writer_t *emit)
@@ -118,18 +119,38 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     return 0;
 }
 
-int run_records_full(spu_run_t *r, const spu_out_t *out, const spu_model_t *m)
+int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m)
 {
     for (unsigned p = 0; p < SPU_MAX_SLOTS; p++) {
         const unsigned n = out->rec_len[p];
         if (!n)
             continue;
-        r->rec_n++;
-        r->rec_bytes += n;
-        if (r->rec_f && fwrite(spu_model_record(m, p), 1, n, r->rec_f) != n) {
-            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the records file could not be written", r->cycle);
+        const uint8_t *b = spu_model_record(m, p);
+        if (r->rec_f && fwrite(b, 1, n, r->rec_f) != n) {
+            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --rec-bin file could not be written", cy->cycle);
             return -1;
         }
+        if (r->rec_txt) {
+            char err[SPE_PKT_ERR_LEN];
+            /* the header: where the record comes from and what the op
+             * carried (its keys as a trace spells them, its entry EL) */
+            const core_slot_t *f = &r->core.fin[p];
+            fprintf(r->rec_txt, "# record %" PRIu64 " cycle %" PRIu64 " op %" PRIu64 " port %u bytes %u: el=%u",
+                    r->rec_n, cy->cycle, f->op.id, p, n, (unsigned)f->el);
+            spt_write_op_keys(r->rec_txt, &f->op);
+            fputc('\n', r->rec_txt);
+            if (spe_pkt_dump_at(r->rec_txt, b, n, r->rec_bytes, err)) {
+                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": record %" PRIu64 " does not decode: %s",
+                         cy->cycle, r->rec_n, err);
+                return -1;
+            }
+            if (ferror(r->rec_txt)) {
+                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --records file could not be written", cy->cycle);
+                return -1;
+            }
+        }
+        r->rec_n++;
+        r->rec_bytes += n;
     }
     return 0;
 }

@@ -23,6 +23,7 @@ typedef struct spu_run {
     uint8_t el, allow;       /* context in force */
     int src_done;
     FILE *rec_f;             /* optional: every record's bytes, back to back */
+    FILE *rec_txt;           /* optional: every record's packets as text (docs/records.md) */
     uint64_t rec_n, rec_bytes; /* records built and their bytes */
     char err[320];           /* why run_observe()/run_skip() failed */
 } spu_run_t;
@@ -59,15 +60,17 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     }
     return run_skip_full(r, m, skipped);
 }
-/* Count the records of one cycle (the model's bytes, spu_model_record())
- * and write them to r->rec_f; 0, or -1 with r->err set on a write error. */
-int run_records_full(spu_run_t *r, const spu_out_t *out, const spu_model_t *m);
-static inline int run_records(spu_run_t *r, const spu_out_t *out, const spu_model_t *m)
+/* Count the records of cycle cy (the model's bytes, spu_model_record()),
+ * write their bytes to r->rec_f and their packets to r->rec_txt; call it
+ * after run_observe() of the same cycle. 0, or -1 with r->err set on a
+ * write error. */
+int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m);
+static inline int run_records(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m)
 {
     uint32_t any;
     _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
     memcpy(&any, out->rec_len, sizeof any);
-    return any ? run_records_full(r, out, m) : 0;
+    return any ? run_records_full(r, cy, out, m) : 0;
 }
 /* Close the log with the pmu line. */
 void run_finish(spu_run_t *r);

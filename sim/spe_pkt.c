@@ -234,9 +234,9 @@ void spe_pkt_text(const spe_pkt_t *p, char out[SPE_PKT_TEXT_LEN])
 }
 
 /* One dump line: offset, up to 16 bytes in hex, padded, then the text. */
-static void dump_line(FILE *f, const uint8_t *buf, size_t off, size_t n, const char *text)
+static void dump_line(FILE *f, const uint8_t *buf, size_t off, size_t n, const char *text, uint64_t base)
 {
-    fprintf(f, "%08zx:  ", off);
+    fprintf(f, "%08" PRIx64 ":  ", base + off);
     for (size_t i = 0; i < 16; i++) {
         if (i < n)
             fprintf(f, "%02x ", buf[off + i]);
@@ -247,6 +247,11 @@ static void dump_line(FILE *f, const uint8_t *buf, size_t off, size_t n, const c
 }
 
 int spe_pkt_dump(FILE *f, const uint8_t *buf, size_t len, char err[SPE_PKT_ERR_LEN])
+{
+    return spe_pkt_dump_at(f, buf, len, 0, err);
+}
+
+int spe_pkt_dump_at(FILE *f, const uint8_t *buf, size_t len, uint64_t base, char err[SPE_PKT_ERR_LEN])
 {
     size_t off = 0;
     while (off < len) {
@@ -259,7 +264,7 @@ int spe_pkt_dump(FILE *f, const uint8_t *buf, size_t len, char err[SPE_PKT_ERR_L
                 n++;
         char text[SPE_PKT_TEXT_LEN];
         spe_pkt_text(&p, text);
-        dump_line(f, buf, off, n, text);
+        dump_line(f, buf, off, n, text, base);
         off += n;
     }
     return 0;

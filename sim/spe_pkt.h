@@ -60,6 +60,9 @@ void spe_pkt_text(const spe_pkt_t *p, char out[SPE_PKT_TEXT_LEN]);
  * or -1 with err set (the lines before the bad packet are written). */
 int spe_pkt_dump(FILE *f, const uint8_t *buf, size_t len, char err[SPE_PKT_ERR_LEN]);
 
+/* The same for a piece of a longer stream: offsets are printed from base. */
+int spe_pkt_dump_at(FILE *f, const uint8_t *buf, size_t len, uint64_t base, char err[SPE_PKT_ERR_LEN]);
+
 /* Read a whole file into a malloc'ed buffer. Returns 0, or -1 with err set
  * to a message naming the file. */
 int spe_read_file(const char *path, uint8_t **buf, size_t *len, char err[SPE_PKT_ERR_LEN]);

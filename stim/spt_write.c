@@ -51,6 +51,14 @@ static void write_op(FILE *f, const spu_op_t *op, uint64_t n, unsigned lane, uns
         fputs("op", f);
     else
         fprintf(f, "op*%" PRIu64, n);
+    spt_write_op_keys(f, op);
+    if (lane != next)
+        fprintf(f, " lane=%u", lane);
+    fputc('\n', f);
+}
+
+void spt_write_op_keys(FILE *f, const spu_op_t *op)
+{
     if (op->type)
         write_type(f, op->type);
     if (op->ev)
@@ -81,9 +89,6 @@ static void write_op(FILE *f, const spu_op_t *op, uint64_t n, unsigned lane, uns
     for (unsigned i = 0; i < sizeof flag / sizeof flag[0]; i++)
         if (op->attr >> flag[i].bit & 1u)
             fprintf(f, " %s=1", flag[i].key);
-    if (lane != next)
-        fprintf(f, " lane=%u", lane);
-    fputc('\n', f);
 }
 
 static int same_attrs(const spu_op_t *a, const spu_op_t *b)

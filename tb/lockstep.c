@@ -83,6 +83,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     const uint64_t evals0 = c->vt->evals(d);
     run_init(&run, c->cfg, src, c->log, NULL);
     run.rec_f = c->rec_f;
+    run.rec_txt = c->rec_txt;
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -134,7 +135,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             r->fail_cycle = cy.cycle;
             break;
         }
-        if (run_observe(&run, &cy, in, mout) || run_records(&run, mout, &m)) {
+        if (run_observe(&run, &cy, in, mout) || run_records(&run, &cy, mout, &m)) {
             r->status = LS_CORE;
             r->fail_cycle = cy.cycle;
             snprintf(r->err, sizeof r->err, "%s", run.err);

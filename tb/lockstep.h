@@ -35,6 +35,7 @@ typedef struct ls_cfg {
     int dut_only;                /* bench: no model, no compare */
     spu_cov_t *cov;              /* functional coverage of the run (NULL: off) */
     FILE *rec_f;                 /* the records' bytes (NULL: off) */
+    FILE *rec_txt;               /* the records as text (NULL: off) */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
 } ls_cfg_t;
 

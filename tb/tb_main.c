@@ -326,6 +326,7 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.log = NULL;
     wc.cov = NULL;
     wc.rec_f = NULL;
+    wc.rec_txt = NULL;
     wc.progress = 0;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
@@ -388,6 +389,7 @@ int main(int argc, char **argv)
     lc.init_seed = o.init_seed ? o.init_seed : o.seed % 1000003u + 1u;
     lc.log = s->log_f;
     lc.rec_f = s->rec_f;
+    lc.rec_txt = s->rec_txt;
     lc.progress = o.progress;
     lc.progress_total = s->have_trace ? s->trace.last_cycle + 1 : o.cycles;
     lc.dut_only = o.dut_only;

@@ -174,7 +174,8 @@ eft_float_mask|v1 v1-alt|arm_spe_0/float_filter_mask=1/|float_filter_mask=0x1: E
 evfr_bit0|v1 v1-alt v1p4 wide wide-alt|arm_spe_0/event_filter=0x1/|event_filter=0x1: EOPNOTSUPP: bits 0x1 of PMSEVFR_EL1 read back as zero after writing all ones
 evfr_v1_bit2|v1 v1-alt|arm_spe_0/event_filter=0x6/|event_filter=0x6: EOPNOTSUPP: bits 0x4 of PMSEVFR_EL1 read back as zero after writing all ones
 evfr_bit16|v1p4 wide wide-alt|arm_spe_0/event_filter=0x10002/|event_filter=0x10002: EOPNOTSUPP: bits 0x10000 of PMSEVFR_EL1 read back as zero after writing all ones
-nevfr_bit63|v1p4 wide wide-alt|arm_spe_0/inv_event_filter=0x8000000000000000/|inv_event_filter=0x8000000000000000: EOPNOTSUPP: bits 0x8000000000000000 of PMSEVFR_EL1 read back as zero after writing all ones
+nevfr_bit63|v1p4 wide|arm_spe_0/inv_event_filter=0x8000000000000000/|inv_event_filter=0x8000000000000000: EOPNOTSUPP: bits 0x8000000000000000 of PMSEVFR_EL1 read back as zero after writing all ones
+nevfr_bit40|wide-alt|arm_spe_0/inv_event_filter=0x10000000000/|inv_event_filter=0x10000000000: EOPNOTSUPP: bits 0x10000000000 of PMSEVFR_EL1 read back as zero after writing all ones
 nevfr_probe_first|v1 v1-alt|arm_spe_0/inv_event_filter=0x1/|inv_event_filter=0x1: EOPNOTSUPP: bits 0x1 of PMSEVFR_EL1 read back as zero after writing all ones
 EOT
 # ... and what v1p4-class configurations do support is accepted.

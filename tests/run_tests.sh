@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim pev asan icarus perf tb cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim pev asan icarus perf tb records cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -246,6 +246,10 @@ suite_csim() {
 
 # --perf-event: the driver's register sequences per configuration, its
 # rejections, parse errors, the stop sequence, lockstep (tests/perf_event_test.sh).
+suite_records() {
+    script records 25 "" -- tests/records_test.sh
+}
+
 suite_pev() {
     mkdir -p "$TMP/pev"
     script pev 80 "" -- tests/perf_event_test.sh "$TMP/pev"
@@ -290,7 +294,7 @@ suite_mutate() {
 
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim pev asan icarus perf)
-[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb cov front reorder)
+[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do
     echo "== $s"
