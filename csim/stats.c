@@ -38,7 +38,9 @@ void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
     fprintf(f, "rejected by reason:");
     for (int b = 0; b < 6; b++)
         fprintf(f, " %s=%" PRIu64, why[b], log->why[b]);
-    fprintf(f, "\nPMU totals:\n");
+    fputc('\n', f);
+    spl_print_records(log, f);
+    fprintf(f, "PMU totals:\n");
     for (int i = 0; i < SPU_NPMU; i++)
         if (spu_pmu_implemented(log->cfg, i))
             fprintf(f, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), log->pmu[i]);

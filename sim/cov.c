@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cov.h"
+#include "spe_pkt.h"
 
 /* ------------------------------------------------------------ layout */
 
@@ -37,6 +38,25 @@ enum { S_ALLOC, S_FREE, S_REUSE_SAME, S_REUSE_NEXT, NSLOTBIN };
 static const char *const slot_bin_name[NSLOTBIN] = {"alloc", "free", "reuse_same_cycle", "reuse_next_cycle"};
 
 enum { FIN_DISABLED, FIN_ISSUE_SAME, NFIN };
+
+/* Sample records (docs/records.md): each packet kind, each Operation Type
+ * class and subclass, each Events payload size. */
+enum {
+    P_CONTEXT, P_TOTAL, P_ISSUE, P_PC, P_TARGET, P_DATA_VA, P_DATA_PA, P_DATA_PA_NOT_COLLECTED,
+    P_PREV_TARGET, P_DATA_SOURCE, P_TIMESTAMP, P_END, P_PADDING, NPKT
+};
+static const char *const pkt_name[NPKT] = {
+    "context", "counter.total_latency", "counter.issue_latency", "address.pc", "address.branch_target",
+    "address.data_virtual", "address.data_physical", "address.pa_not_collected",
+    "address.previous_branch_target", "data_source", "timestamp", "end", "padding"};
+enum {
+    O_OTHER, O_OTHER_COND, O_LD_GP, O_ST_GP, O_LD_SIMDFP, O_ST_SIMDFP, O_ATOMIC, O_EXCL, O_AR,
+    O_BRANCH, O_BRANCH_COND, O_BRANCH_IND, O_BRANCH_COND_IND, NOP
+};
+static const char *const op_name[NOP] = {
+    "other", "other.conditional", "load.gp", "store.gp", "load.simd_fp", "store.simd_fp",
+    "ldst.atomic", "ldst.exclusive", "ldst.acquire_release", "branch",
+    "branch.conditional", "branch.indirect", "branch.cond_indirect"};
 
 #define FILTER_BITS (SPU_F_PMSFCR_EL1_FT_MASK | SPU_F_PMSFCR_EL1_FE_MASK | SPU_F_PMSFCR_EL1_FnE_MASK | \
                      SPU_F_PMSFCR_EL1_FL_MASK | SPU_F_PMSFCR_EL1_FDS_MASK)
@@ -187,6 +207,29 @@ static void lay_out_slots(spu_cov_t *c)
     add(c, NULL, "reset.idle");
 }
 
+static void lay_out_records(spu_cov_t *c)
+{
+    const spu_config_t *cfg = c->cfg;
+    c->b_pkt = c->nbins;
+    for (int k = 0; k < NPKT; k++) {
+        const char *why = NULL;
+        if (k == P_PREV_TARGET && !has(cfg, SPU_FEAT_PBT))
+            why = "FEAT_SPE_PBT not implemented: no previous branch target packet";
+        else if (k == P_DATA_SOURCE && !has(cfg, SPU_FEAT_LDS))
+            why = "FEAT_SPE_LDS not implemented: no Data Source packet";
+        else if (k == P_PADDING && (cfg->pmbidr & 0xFu) == 0)
+            why = "PMBIDR_EL1.Align = 0 (byte): records are not padded";
+        add(c, why, "record.%s", pkt_name[k]);
+    }
+    c->b_op = c->nbins;
+    for (int k = 0; k < NOP; k++)
+        add(c, NULL, "record.optype.%s", op_name[k]);
+    c->b_evsz = c->nbins;
+    for (unsigned n = 1; n <= 8; n *= 2)
+        add(c, n == cfg->ev_bytes ? NULL : "the Events payload size is the configuration's (its highest implemented event bit)",
+            "record.events.%ubytes", n);
+}
+
 static void lay_out_regs(spu_cov_t *c)
 {
     const spu_config_t *cfg = c->cfg;
@@ -224,6 +267,7 @@ void cov_init(spu_cov_t *c, const spu_config_t *cfg)
     lay_out_filters(c);
     lay_out_interval(c);
     lay_out_slots(c);
+    lay_out_records(c);
     lay_out_regs(c);
 }
 
@@ -239,6 +283,54 @@ static void hit(spu_cov_t *c, unsigned i)
         b->at[1] = c->cycle;
     else if (b->hits == 100)
         b->at[2] = c->cycle;
+}
+
+/* The packets of one record, decoded (sim/spe_pkt.c) from the model's bytes. */
+static void sample_packets(spu_cov_t *c, const uint64_t *r, const spu_in_t *in, const uint8_t *buf, unsigned len,
+                           unsigned p)
+{
+    size_t off = 0;
+    char err[SPE_PKT_ERR_LEN];
+    spe_pkt_t k;
+    int pad = 0;
+    while (off < len && spe_pkt_next(buf, len, off, &k, err)) {
+        off += k.size;
+        switch (k.kind) {
+        case SPE_PKT_PAD: pad = 1; break;
+        case SPE_PKT_END: hit(c, c->b_pkt + P_END); break;
+        case SPE_PKT_TIMESTAMP: hit(c, c->b_pkt + P_TIMESTAMP); break;
+        case SPE_PKT_CONTEXT: hit(c, c->b_pkt + P_CONTEXT); break;
+        case SPE_PKT_DATA_SOURCE: hit(c, c->b_pkt + P_DATA_SOURCE); break;
+        case SPE_PKT_COUNTER: hit(c, c->b_pkt + (k.index == SPE_CNT_TOTAL ? P_TOTAL : P_ISSUE)); break;
+        case SPE_PKT_EVENTS:
+            hit(c, c->b_evsz + (unsigned)__builtin_ctz(k.payload_size));
+            break;
+        case SPE_PKT_ADDRESS: {
+            static const unsigned a[5] = {P_PC, P_TARGET, P_DATA_VA, P_DATA_PA, P_PREV_TARGET};
+            if (k.index < 5)
+                hit(c, c->b_pkt + a[k.index]);
+            break;
+        }
+        case SPE_PKT_OP_TYPE: {
+            const unsigned v = (unsigned)k.payload;
+            unsigned o;
+            if (k.index == SPE_OP_BRANCH)
+                o = O_BRANCH + (v & 3u);
+            else if (k.index == SPE_OP_OTHER)
+                o = O_OTHER + (v & 1u);
+            else if ((v & 0xE2u) == 0x02u)
+                o = (v & 4u) ? O_ATOMIC : (v & 8u) ? O_EXCL : O_AR;
+            else
+                o = ((v & 0xFEu) == 0x04u ? O_LD_SIMDFP : O_LD_GP) + (v & 1u);
+            hit(c, c->b_op + o);
+            break;
+        }
+        }
+    }
+    if (pad)
+        hit(c, c->b_pkt + P_PADDING);
+    if ((in->fin_addr_valid[p] & SPU_REC_PA) && !(r[SPU_REG_PMSCR_EL1] & SPU_F_PMSCR_EL1_PA_MASK))
+        hit(c, c->b_pkt + P_DATA_PA_NOT_COLLECTED);
 }
 
 /* The ConstrainUnpredictableBool(Unpredictable_BADPMSFCR) cases a record meets. */
@@ -382,7 +474,8 @@ static void sample_reg(spu_cov_t *c, const spu_in_t *in)
     }
 }
 
-void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out)
+void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
+                const spu_model_t *a)
 {
     const spu_config_t *cfg = c->cfg;
     uint8_t busy = 0;
@@ -414,9 +507,12 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
             if (((in->iss_valid >> q) & 1u) && in->iss_slot[q] == s && !b->slot[s].issued)
                 hit(c, c->b_fin + FIN_ISSUE_SAME);
     }
-    for (unsigned p = 0; p < cfg->slots; p++)
+    for (unsigned p = 0; p < cfg->slots; p++) {
         if ((out->rec_valid >> p) & 1u)
             sample_record(c, b->reg, in, out, p);
+        if (out->rec_len[p])
+            sample_packets(c, b->reg, in, spu_model_record(a, p), out->rec_len[p], p);
+    }
 
     /* Selections, and the slots and collisions they lead to. */
     const uint8_t sel = replay_members(c, b, in, en);

@@ -15,7 +15,7 @@
 
 #define COV_NAME_LEN 40
 #define COV_WHY_LEN 256
-#define COV_MAX_BINS 400
+#define COV_MAX_BINS 520
 #define COV_MILESTONES 3         /* cycle of the 1st, 10th and 100th hit */
 
 typedef struct cov_bin {
@@ -35,15 +35,17 @@ typedef struct spu_cov {
     int overflow;                /* more bins than COV_MAX_BINS, or a name or reason too long (a layout bug) */
     /* first bin of each group (see cov.c) */
     unsigned b_filt, b_eft, b_cu, b_ctr, b_sel, b_selk, b_col, b_slot, b_busy, b_edge,
-        b_lat, b_fin, b_reg, b_regx, b_reset, b_pmu;
+        b_lat, b_fin, b_reg, b_regx, b_reset, b_pmu, b_pkt, b_op, b_evsz;
     unsigned nbins;
     cov_bin_t bin[COV_MAX_BINS];
 } spu_cov_t;
 
 /* Lay out the bins of cfg (names and which ones cfg cannot reach). */
 void cov_init(spu_cov_t *c, const spu_config_t *cfg);
-/* Sample one cycle: b is the model before the cycle, in/out the cycle. */
-void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out);
+/* Sample one cycle: b is the model before the cycle, in/out the cycle, a
+ * the model after it (its records). */
+void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
+                const spu_model_t *a);
 /* Step the model one cycle, sampling coverage when c is not NULL. */
 static inline void cov_model_step(spu_cov_t *c, spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
@@ -53,7 +55,7 @@ static inline void cov_model_step(spu_cov_t *c, spu_model_t *m, const spu_in_t *
     }
     const spu_model_t before = *m;
     spu_model_step(m, in, out);
-    cov_sample(c, &before, in, out);
+    cov_sample(c, &before, in, out, m);
 }
 /* Describe a run for the .cov header: the command line that reproduces it. */
 void cov_describe(char *buf, size_t len, int argc, char **argv);

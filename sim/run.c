@@ -136,12 +136,12 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
              * carried (its keys as a trace spells them, its entry EL) */
             const core_slot_t *f = &r->core.fin[p];
             fprintf(r->rec_txt, "# record %" PRIu64 " cycle %" PRIu64 " op %" PRIu64 " port %u bytes %u: el=%u",
-                    r->rec_n, cy->cycle, f->op.id, p, n, (unsigned)f->el);
+                    r->log.rec_written, cy->cycle, f->op.id, p, n, (unsigned)f->el);
             spt_write_op_keys(r->rec_txt, &f->op);
             fputc('\n', r->rec_txt);
-            if (spe_pkt_dump_at(r->rec_txt, b, n, r->rec_bytes, err)) {
+            if (spe_pkt_dump_at(r->rec_txt, b, n, r->log.rec_bytes, err)) {
                 snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": record %" PRIu64 " does not decode: %s",
-                         cy->cycle, r->rec_n, err);
+                         cy->cycle, r->log.rec_written, err);
                 return -1;
             }
             if (ferror(r->rec_txt)) {
@@ -149,8 +149,7 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
                 return -1;
             }
         }
-        r->rec_n++;
-        r->rec_bytes += n;
+        spl_rec_written(&r->log, n);
     }
     return 0;
 }

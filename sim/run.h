@@ -24,7 +24,6 @@ typedef struct spu_run {
     int src_done;
     FILE *rec_f;             /* optional: every record's bytes, back to back */
     FILE *rec_txt;           /* optional: every record's packets as text (docs/records.md) */
-    uint64_t rec_n, rec_bytes; /* records built and their bytes */
     char err[320];           /* why run_observe()/run_skip() failed */
 } spu_run_t;
 

@@ -111,3 +111,31 @@ void spl_pmu_line(spl_log_t *l, uint64_t cycle)
             fprintf(l->f, " %s=%" PRIu64, spu_pmu_name(i), l->pmu[i]);
     fputc('\n', l->f);
 }
+
+void spl_print_records(const spl_log_t *l, FILE *f)
+{
+    fprintf(f, "records written %" PRIu64 "  bytes %" PRIu64 "  mean %.1f bytes per record\n", l->rec_written,
+            l->rec_bytes, l->rec_written ? (double)l->rec_bytes / (double)l->rec_written : 0.0);
+    uint64_t peak = 1;
+    for (unsigned n = 0; n <= SPU_MAX_RECORD; n++)
+        if (l->rec_size[n] > peak)
+            peak = l->rec_size[n];
+    for (unsigned n = 0; n <= SPU_MAX_RECORD; n++) {
+        if (!l->rec_size[n])
+            continue;
+        char bar[41];
+        const int w = (int)(40 * l->rec_size[n] / peak);
+        memset(bar, '#', (size_t)w);
+        bar[w] = '\0';
+        fprintf(f, "  %3u bytes %10" PRIu64 " %s\n", n, l->rec_size[n], bar);
+    }
+    /* Every SAMPLE_FEED is a finished sample: written, rejected by a rule,
+     * or dropped because profiling was disabled while it was in flight
+     * (knob INFLIGHT = 1; docs/impl-defined.md row 11). */
+    const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
+    fprintf(f, "records not written: filtered type=%" PRIu64 " ev=%" PRIu64 " nev=%" PRIu64 " lat=%" PRIu64
+               " ds=%" PRIu64 "  discard mode=%" PRIu64 "  disabled in flight=%" PRIu64
+               "  buffer full=0 (the Profiling Buffer is not modelled yet); a record several rules reject counts under each\n",
+            l->why[SPU_WHY_TYPE], l->why[SPU_WHY_EV], l->why[SPU_WHY_NEV], l->why[SPU_WHY_LAT], l->why[SPU_WHY_DS],
+            l->why[SPU_WHY_DISCARD], feed > reported ? feed - reported : 0);
+}

@@ -18,6 +18,8 @@ typedef struct spl_log {
     uint64_t samples, collisions, kept, rejected, reads;
     uint64_t multi;               /* cycles with more than one selection */
     uint64_t why[6];              /* records rejected for each reason */
+    uint64_t rec_written, rec_bytes; /* sample records built (kept) and their bytes */
+    uint64_t rec_size[SPU_MAX_RECORD + 1]; /* records of each length */
 } spl_log_t;
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);
@@ -28,6 +30,16 @@ void spl_record(spl_log_t *l, uint64_t cycle, uint64_t op, unsigned slot, unsign
 void spl_read(spl_log_t *l, uint64_t cycle, uint16_t enc, uint64_t value);
 void spl_undef(spl_log_t *l, uint64_t cycle, int write, uint16_t enc);
 void spl_reset(spl_log_t *l, uint64_t cycle);
+/* One record of n bytes written (run_records()). */
+static inline void spl_rec_written(spl_log_t *l, unsigned n)
+{
+    l->rec_written++;
+    l->rec_bytes += n;
+    l->rec_size[n <= SPU_MAX_RECORD ? n : SPU_MAX_RECORD]++;
+}
+/* --stats lines about the records: written, bytes, sizes, and the records
+ * not written with the rule that dropped each. */
+void spl_print_records(const spl_log_t *l, FILE *f);
 /* Members counted in skipped cycles (SAMPLE_POP and nothing else). */
 void spl_add_pops(spl_log_t *l, uint64_t pops);
 /* Add one cycle's PMU outputs to the totals. */

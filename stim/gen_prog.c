@@ -157,10 +157,19 @@ static uint64_t pmscr_both_els(void)
     return SPU_PUT(PMSCR_EL1, E0SPE, 1) | SPU_PUT(PMSCR_EL1, E1SPE, 1);
 }
 
+/* What records collect (PMSCR_EL1.CX, PA, TS, PCT): no effect on sampling,
+ * each bit half the time. */
+static uint64_t pmscr_collect(spu_gen_t *g)
+{
+    const uint64_t r = rng_next(&g->rng);
+    return SPU_PUT(PMSCR_EL1, CX, r) | SPU_PUT(PMSCR_EL1, PA, r >> 1) | SPU_PUT(PMSCR_EL1, TS, r >> 2) |
+           SPU_PUT(PMSCR_EL1, PCT, r >> 3);
+}
+
 static uint64_t pmscr_value(spu_gen_t *g)
 {
     if (PCT(g, 80))
-        return pmscr_both_els();
+        return pmscr_both_els() | pmscr_collect(g);
     const uint32_t els = rng_below(&g->rng, 4);
     const uint64_t rest = rng_next(&g->rng); /* CX, PA, TS, PCT: no effect on sampling */
     return SPU_PUT(PMSCR_EL1, E0SPE, els) | SPU_PUT(PMSCR_EL1, E1SPE, els >> 1) |
@@ -315,7 +324,7 @@ static void hammer(spu_gen_t *g)
         /* from a reset, profiling surely enabled: the draws are known */
         gen_prog_reset(g);
         push_ctx(g, 1, 1);
-        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els());
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els() | pmscr_collect(g));
         push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
         g->ham_lfsr = g->cfg->knob[SPU_KNOB_LFSR_SEED];
         g->ham_lfsr_known = 1;
@@ -325,7 +334,7 @@ static void hammer(spu_gen_t *g)
         push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
         push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
         push_ctx(g, g->el < 2 ? g->el : 1, 1);
-        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els());
+        push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_both_els() | pmscr_collect(g));
     }
     const uint64_t interval = PCT(g, 20) ? 0 : 1 + rng_below(&g->rng, 2);
     push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1,

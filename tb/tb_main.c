@@ -458,6 +458,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s)\n", r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
                 o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it");
     if (o.stats)
+        spl_print_records(&r->log, stderr);
+    if (o.stats)
         for (int i = 0; i < SPU_NPMU; i++)
             if (spu_pmu_implemented(&s->cfg, i))
                 fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r->log.pmu[i]);

@@ -81,16 +81,22 @@ for cfg in $CONFIGS; do
     fi
 done
 
-# The corpus (tests/records/NAME.*): short runs (their csim arguments in
-# .args), their buffers (.hex) and perf's decoded text (.perf). The model
-# must still write the same bytes, perf and our --records must still read
-# them the same, and together they hold every packet kind and every Events
-# payload size the configurations produce.
+# The corpus (tests/records/NAME.*): traces (.spt) cut from generated runs
+# (the run's csim arguments in .args; tests/records_corpus.py keeps the
+# attributes of the recorded ops only), their buffers (.hex) and perf's
+# decoded text (.perf). The model must still write the same bytes from the
+# trace, perf and our --records must still read them the same, and together
+# they hold every packet kind and every Events payload size the
+# configurations produce. `update` remakes the traces from the .args runs.
 for args in tests/records/*.args; do
     c=${args%.args}
     name=$(basename "$c")
-    read -ra a <"$args"
-    $CSIM "${a[@]}" --quiet --rec-bin "$TMP/k.bin" --records "$TMP/k.txt" 2>/dev/null
+    if [ "${1:-}" = update ]; then
+        read -ra a <"$args"
+        $CSIM "${a[@]}" --quiet --emit-trace "$TMP/full.spt" --records "$TMP/full.txt" 2>/dev/null
+        $PY tests/records_corpus.py "$TMP/full.spt" "$TMP/full.txt" >"$c.spt"
+    fi
+    $CSIM "$c.spt" --quiet --rec-bin "$TMP/k.bin" --records "$TMP/k.txt" 2>/dev/null
     $SP "$TMP/k.bin" | perf report -D -i - 2>/dev/null | grep '^\.  [0-9a-f]\{8\}:' | cut -c4- >"$TMP/k.perf"
     if [ "${1:-}" = update ]; then
         od -An -tx1 -v "$TMP/k.bin" | tr -d ' \n' | fold -w 64 >"$c.hex"
