@@ -64,7 +64,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
+.PHONY: bench-records FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -346,6 +346,10 @@ lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every co
 # (--configs, --groups, --modes, --bmc-depth, --prove-depth, --cover-depth).
 formal: gen deps-formal ## formal proofs: BMC and k-induction of every property group (formal/spu.sby) on every configuration
 	@$(PYTHON) tools/formal.py --build $(BUILD) --cfg-src $(CFG_SRC) --jobs $(NPROC) --table $(BUILD)/formal/table.md $(FORMAL_ARGS)
+
+bench-records: deps-perf deps-synth ## what the record path costs: csim records/s, lockstep on vs off (the RTL before it), Yosys cells
+	@$(MAKE) -s -j$(NPROC) csim tb
+	@tools/bench_records.sh
 
 bench-csim: csim ## csim population members per second (one core)
 	@tools/bench_csim.sh

@@ -41,11 +41,12 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
     return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr;
 }
 
-/* The record bytes of every port with a record (rec_len equal in both, as
- * cmp_equal() checked): dut and model hold SPU_MAX_SLOTS records of
+/* The record bytes of a cycle with a record (rec_len equal in both, as
+ * cmp_equal() checked): every port's cfg->rec_max bytes, the model's
+ * record and zeros after it. dut and model hold SPU_MAX_SLOTS records of
  * SPU_MAX_RECORD bytes. Each differing byte is a diff named
  * "rec_data_o[port P byte K]"; returns their number. */
-int cmp_records(const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
+int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
                 const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max);
 
 /* Every differing output of one cycle; returns the number found. */

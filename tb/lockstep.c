@@ -43,8 +43,8 @@ static int records_differ(const ls_cfg_t *c, const spu_dut_t *d, const spu_model
         return 0;
     uint8_t dut[SPU_MAX_SLOTS][SPU_MAX_RECORD];
     for (unsigned p = 0; p < c->cfg->slots; p++)
-        c->vt->record(d, p, dut[p], mout->rec_len[p]);
-    r->ndiff = cmp_records(mout, (const uint8_t(*)[SPU_MAX_RECORD])dut, m->rec, r->diff, CMP_MAX_DIFFS);
+        c->vt->record(d, p, dut[p], c->cfg->rec_max);
+    r->ndiff = cmp_records(c->cfg, mout, (const uint8_t(*)[SPU_MAX_RECORD])dut, m->rec, r->diff, CMP_MAX_DIFFS);
     if (!r->ndiff)
         return 0;
     r->fail_dut = r->fail_model = *mout;
