@@ -64,7 +64,7 @@ static int run_all(csim_t *c, const spu_setup_t *s, int progress)
 {
     spu_run_t *r = &c->run;
     spu_cyc_t cy;
-    spu_in_t in;
+    spu_in_t in = {0}; /* the record payloads stay as the last finish left them */
     spu_out_t out;
     const double t0 = now_s();
     double next_report = t0 + 0.5;

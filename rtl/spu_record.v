@@ -1,6 +1,7 @@
 // openspu: the sample record of every kept sample (Arm ARM D17.6, the
-// packets of D18; docs/records.md), combinational, with the per-slot
-// context it needs from the selection.
+// packets of D18; docs/records.md), built at the clock edge that ends the
+// finish cycle (the record port's registers), with the per-slot context it
+// needs from the selection.
 //
 // At the selection (SPEStartSample(), SPESampleAddContext()) each slot
 // latches the Exception level of the sampled operation and whether
@@ -12,9 +13,11 @@
 // previous branch target with FEAT_SPE_PBT), Data Source (FEAT_SPE_LDS),
 // Operation Type, Events (EV_BYTES of payload, bits REC_EV_MASK), then
 // Timestamp (ts_i) when PMSCR_EL1.TS, else End, then zero Padding to
-// 1 << PMBIDR_EL1.Align bytes. Port p's record is data_o[8*REC_MAX*p +:
-// 8*len] in memory order (byte 0 lowest); bytes beyond len are zero, and a
-// port with no kept record has len 0 and all-zero data.
+// 1 << PMBIDR_EL1.Align bytes. Registered, one cycle after the finish:
+// port p's record is data_o[8*REC_MAX*p +: 8*len] in memory order (byte 0
+// lowest), bytes beyond len are zero, and a port with no kept record in a
+// cycle with one on another port has len 0 and all-zero data; data_o holds
+// in cycles without a record (reset clears len_o only).
 
 `default_nettype none
 
@@ -55,8 +58,8 @@ module spu_record #(
   input  wire [SLOTS-1:0]       fin_ds_valid_i,
   input  wire [SLOTS*16-1:0]    fin_ds_i,
   input  wire [63:0]            ts_i,           // timer
-  output reg  [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none
-  output reg  [SLOTS*8*REC_MAX-1:0] data_o
+  output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
+  output wire [SLOTS*8*REC_MAX-1:0] data_o      // the records (registered)
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -102,51 +105,67 @@ module spu_record #(
   // front of it shifts what is there by the packet's size, a constant, so an
   // optional packet costs one 2:1 multiplexer per record bit (no shifter
   // by a variable offset). Bytes past the length stay zero: the Padding.
-  // The block is skipped in cycles without a kept record (simulation speed).
+  // The builder runs at the clock edge, in the registers' own block, and
+  // only in a cycle with a kept record (simulation speed: nothing here is
+  // evaluated in the many cycles without one).
   localparam integer RB = 8 * REC_MAX;
 
   genvar gp;
   generate
     for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port
-      reg [RB-1:0] d;
-      reg [7:0]    n;
-      always @* begin : b_rec
+      reg [RB-1:0] data_q;
+      reg [7:0]    len_q;
+      always @(posedge clk_i) begin : b_rec
+        reg [RB-1:0] d;
+        reg [7:0]    n;
         reg [1:0]  s, el, cls;
         reg [4:0]  ty, at;
         reg [3:0]  av;
         reg [63:0] ctxb;
         reg [7:0]  op;
         reg        ld, st;
+        // every temporary has a value on every path; the work is done only
+        // for a kept record
         d    = {RB{1'b0}};
         n    = 8'd0;
-        s    = fin_slot_i[2*gp +: 2];
-        el   = el_q[2*s +: 2];
-        ty   = fin_type_i[5*gp +: 5];
-        at   = fin_attr_i[5*gp +: 5];
-        av   = fin_addr_valid_i[4*gp +: 4];
-        ctxb = {at[A_NS], el, 61'd0};                // NS [63], EL [62:61]
-        ld   = ty[T_LD];
-        st   = ty[T_ST];
-        // Operation Type: class 2 Branch {IND, COND}; class 1 Load/store
-        // (ST bit 0; LD+ST is LoadAtomic, a load): extended {AR, EXCL, AT,
-        // 1} for atomics, exclusives and acquire/release, else SIMD&FP
-        // 0x04, else general-purpose 0x00; class 0 Other {COND}.
-        if (ty[T_B]) begin
-          cls = 2'd2;
-          op  = {6'd0, at[A_IND], at[A_COND]};
-        end else if (ld | st) begin
-          cls = 2'd1;
-          if ((ld & st) | at[A_EXCL] | at[A_AR])
-            op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
-          else if (ty[T_FP] | ty[T_SIMD])
-            op = {5'd0, 1'b1, 1'b0, st & ~ld};
-          else
-            op = {7'd0, st & ~ld};
-        end else begin
-          cls = 2'd0;
-          op  = {7'd0, at[A_COND]};
-        end
+        s    = 2'd0;
+        el   = 2'd0;
+        ty   = 5'd0;
+        at   = 5'd0;
+        av   = 4'd0;
+        ctxb = 64'd0;
+        ld   = 1'b0;
+        st   = 1'b0;
+        cls  = 2'd0;
+        op   = 8'd0;
         if (keep_i[gp]) begin
+          s    = fin_slot_i[2*gp +: 2];
+          el   = el_q[2*s +: 2];
+          ty   = fin_type_i[5*gp +: 5];
+          at   = fin_attr_i[5*gp +: 5];
+          av   = fin_addr_valid_i[4*gp +: 4];
+          ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
+          ld   = ty[T_LD];
+          st   = ty[T_ST];
+          // Operation Type: class 2 Branch {IND, COND}; class 1 Load/store
+          // (ST bit 0; LD+ST is LoadAtomic, a load): extended {AR, EXCL,
+          // AT, 1} for atomics, exclusives and acquire/release, else
+          // SIMD&FP 0x04, else general-purpose 0x00; class 0 Other {COND}.
+          if (ty[T_B]) begin
+            cls = 2'd2;
+            op  = {6'd0, at[A_IND], at[A_COND]};
+          end else if (ld | st) begin
+            cls = 2'd1;
+            if ((ld & st) | at[A_EXCL] | at[A_AR])
+              op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
+            else if (ty[T_FP] | ty[T_SIMD])
+              op = {5'd0, 1'b1, 1'b0, st & ~ld};
+            else
+              op = {7'd0, st & ~ld};
+          end else begin
+            cls = 2'd0;
+            op  = {7'd0, at[A_COND]};
+          end
           // Timestamp, or End
           if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin
             d[71:0] = {ts_i, 8'h71};
@@ -192,11 +211,16 @@ module spu_record #(
           // Padding packets (zero bytes) up to 1 << PMBIDR_EL1.Align
           n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
         end
+        if (!rst_ni) begin
+          len_q <= 8'd0;
+        end else begin
+          len_q <= n;
+          if (keep_i != {SLOTS{1'b0}})
+            data_q <= d;
+        end
       end
-      always @* begin
-        len_o[8*gp +: 8]    = n;
-        data_o[RB*gp +: RB] = d;
-      end
+      assign len_o[8*gp +: 8]    = len_q;
+      assign data_o[RB*gp +: RB] = data_q;
     end
   endgenerate
 

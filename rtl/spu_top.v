@@ -94,8 +94,8 @@ module spu_top #(
   output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
   output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
   output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
-  output reg  [SLOTS*8-1:0]  rec_len_o,        // bytes of port p's record (0: none)
-  output reg  [SLOTS*8*REC_MAX-1:0] rec_data_o, // its bytes at [8*REC_MAX*p +:], byte 0 first;
+  output wire [SLOTS*8-1:0]  rec_len_o,        // bytes of port p's record (0: none)
+  output wire [SLOTS*8*REC_MAX-1:0] rec_data_o, // its bytes at [8*REC_MAX*p +:], byte 0 first;
                                                // held from the last record where rec_len_o is 0
   // PMU events: counts of the last cycle, SAMPLE_<NAME> at
   // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
@@ -274,9 +274,8 @@ module spu_top #(
     .feed_ds_o      (feed_ds)
   );
 
-  wire [SLOTS*8-1:0]         rec_len;
-  wire [SLOTS*8*REC_MAX-1:0] rec_data;
-
+  // spu_record registers the record port itself (rec_len_o, rec_data_o):
+  // its builder runs at the clock edge only when a record is kept.
   spu_record #(
     .LANES            (LANES),
     .SLOTS            (SLOTS),
@@ -310,8 +309,8 @@ module spu_top #(
     .fin_ds_valid_i   (fin_ds_valid_i),
     .fin_ds_i         (fin_ds_i),
     .ts_i             (ts_i),
-    .len_o            (rec_len),
-    .data_o           (rec_data)
+    .len_o            (rec_len_o),
+    .data_o           (rec_data_o)
   );
 
   // --------------------------------------------------------------- PMU
@@ -353,7 +352,6 @@ module spu_top #(
       rec_why_o     <= {SLOTS*6{1'b0}};
       rec_tot_lat_o <= {SLOTS*16{1'b0}};
       rec_iss_lat_o <= {SLOTS*16{1'b0}};
-      rec_len_o     <= {SLOTS*8{1'b0}};
     end else begin
       en_q          <= en;
       smp_valid_o   <= smp;
@@ -365,15 +363,7 @@ module spu_top #(
       rec_why_o     <= rec_why;
       rec_tot_lat_o <= rec_tot;
       rec_iss_lat_o <= rec_iss;
-      rec_len_o     <= rec_len;
     end
-  end
-
-  // The record bytes load only with a record (a wide register that would
-  // otherwise be rewritten every cycle); reset does not clear them.
-  always @(posedge clk_i) begin
-    if (rst_ni && keep != {SLOTS{1'b0}})
-      rec_data_o <= rec_data;
   end
 
   assign obs_enabled_o = en_q;

@@ -21,8 +21,9 @@ void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
 
 int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
 {
-    static const spu_in_t zero;
-    *in = zero; /* a struct copy, not memset: this runs every cycle */
+    /* Every cycle: clear the inputs up to the record payloads, which are
+     * read only with a finish (core_drive() writes them then). */
+    memset(in, 0, SPU_IN_CLEAR_BYTES);
     if (!r->src_done && r->src.next(r->src.self, cy)) {
         r->el = cy->el;
         r->allow = cy->allow;

@@ -393,9 +393,17 @@ void gen_prog_toggle(spu_gen_t *g)
 void gen_prog_read(spu_gen_t *g)
 {
     const uint32_t r = rng_below(&g->rng, 100);
-    if (r < 4) { /* an encoding nobody implements, read or written */
+    if (r < 4) { /* an encoding nobody implements, read or written: any, or
+                  * one bit away from a register's (a decoder that ignores
+                  * a bit would answer it) */
         push(g, PCT(g, 50) ? GEN_ACT_WRITE : GEN_ACT_READ, -1, rng_next(&g->rng));
-        g->act[g->nact - 1].enc = (uint16_t)(0xC000u | rng_below(&g->rng, 0x4000));
+        uint16_t enc = (uint16_t)(0xC000u | rng_below(&g->rng, 0x4000));
+        if (PCT(g, 50)) {
+            enc = (uint16_t)(spu_reg_enc((int)rng_below(&g->rng, SPU_NREGS)) ^ (1u << rng_below(&g->rng, 14)));
+            if (spu_reg_find(enc) >= 0) /* landed on another register: still a real access */
+                enc ^= 0x2000u;
+        }
+        g->act[g->nact - 1].enc = enc;
     } else if (r < 10) { /* MSR to an ID register is UNDEFINED */
         push(g, GEN_ACT_WRITE, PCT(g, 50) ? SPU_REG_PMSIDR_EL1 : SPU_REG_PMBIDR_EL1, rng_next(&g->rng));
     } else if (r < 50) {

@@ -241,7 +241,7 @@ static const int restore_order[] = {
 static int state_at(shrink_t *s, uint64_t T, spu_model_t *m, spu_run_t *run, spt_cursor_t *k)
 {
     spu_cyc_t cy;
-    spu_in_t in;
+    spu_in_t in = {0};
     spu_out_t out;
     if (spu_model_init(m, s->lc->cfg, NULL, 0))
         return -1;
