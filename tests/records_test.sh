@@ -72,12 +72,22 @@ fi
 # csim and the lockstep checker write the same records (tb's are the model's,
 # compared byte for byte with the RTL's in every cycle).
 for cfg in $CONFIGS; do
-    $CSIM --config "$cfg" --seed 3 --ops 200000 --quiet --emit-trace "$TMP/t.spt" --rec-bin "$TMP/c.bin" --records "$TMP/c.txt" 2>/dev/null
+    # the first of seeds 1..8 whose run keeps 20 records and rejects one (a
+    # lockstep run of a trace must select, keep and reject, or it is vacuous)
+    seed=1
+    while [ $seed -lt 8 ]; do
+        $CSIM --config "$cfg" --seed $seed --ops 200000 --gen int_min=1,int_max=2 --quiet --stats 2>&1 |
+            awk '$1 == "samples" && $7 >= 20 && $9 > 0 { ok = 1 } END { exit !ok }' && break
+        seed=$((seed + 1))
+    done
+    $CSIM --config "$cfg" --seed $seed --ops 200000 --gen int_min=1,int_max=2 --quiet --emit-trace "$TMP/t.spt" \
+        --rec-bin "$TMP/c.bin" --records "$TMP/c.txt" 2>/dev/null
     if $TB "$TMP/t.spt" --quiet --rec-bin "$TMP/t.bin" --records "$TMP/t.txt" >"$TMP/tb.out" 2>&1 &&
-        cmp -s "$TMP/c.bin" "$TMP/t.bin" && cmp -s "$TMP/c.txt" "$TMP/t.txt" && [ -s "$TMP/c.bin" ]; then
-        ok "records/csim_equals_tb/$cfg ($(grep -c '^# record' "$TMP/c.txt") records)"
+        cmp -s "$TMP/c.bin" "$TMP/t.bin" && cmp -s "$TMP/c.txt" "$TMP/t.txt" &&
+        [ "$(grep -c '^# record' "$TMP/c.txt")" -ge 20 ]; then
+        ok "records/csim_equals_tb/$cfg (seed $seed, $(grep -c '^# record' "$TMP/c.txt") records)"
     else
-        bad "records/csim_equals_tb/$cfg" "$(tail -1 "$TMP/tb.out")"
+        bad "records/csim_equals_tb/$cfg" "seed $seed: $(tail -1 "$TMP/tb.out")"
     fi
 done
 

@@ -247,7 +247,7 @@ suite_csim() {
 # --perf-event: the driver's register sequences per configuration, its
 # rejections, parse errors, the stop sequence, lockstep (tests/perf_event_test.sh).
 suite_records() {
-    script records 25 "" -- tests/records_test.sh
+    script records 24 "" -- tests/records_test.sh
 }
 
 suite_pev() {
