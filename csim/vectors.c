@@ -58,13 +58,14 @@ void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu
     for (unsigned p = 0; p < S; p++)
         ctx[p] = in->fin_ctx[p];
     /* (masked per port by the finish valid bits) */
-    uint8_t attr[SPU_MAX_SLOTS] = {0}, av[SPU_MAX_SLOTS] = {0};
+    uint16_t attr[SPU_MAX_SLOTS] = {0};
+    uint8_t av[SPU_MAX_SLOTS] = {0};
     for (unsigned p = 0; p < S; p++)
         if ((fv >> p) & 1u) {
             attr[p] = in->fin_attr[p];
             av[p] = in->fin_addr_valid[p];
         }
-    fprintf(f, "%" PRIx64 " %" PRIx64, pack(attr, 1, S, SPU_ATTR_BITS), pack(av, 1, S, SPU_REC_ADDR_BITS));
+    fprintf(f, "%" PRIx64 " %" PRIx64, pack(attr, 2, S, SPU_ATTR_BITS), pack(av, 1, S, SPU_REC_ADDR_BITS));
     put_ports(f, ctx, S, 32, fv);
     put_ports(f, in->fin_pc, S, 56, fv);
     put_ports(f, in->fin_tgt, S, 56, fv);

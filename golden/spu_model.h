@@ -37,9 +37,13 @@ enum spu_attr_bit {
     SPU_ATTR_IND = 1,  /* indirect branch */
     SPU_ATTR_EXCL = 2, /* load/store exclusive */
     SPU_ATTR_AR = 3,   /* load-acquire/store-release */
-    SPU_ATTR_NS = 4    /* Non-secure: the NS bit of the address packets */
+    SPU_ATTR_NS = 4,   /* Non-secure: the NS bit of the address packets */
+    SPU_ATTR_SVE = 5,  /* an SVE operation (the SVE Operation Type formats, FEAT_SVE) */
+    SPU_ATTR_PRED = 6, /* SVE: predicated */
+    SPU_ATTR_SG = 7,   /* SVE load/store: gather/scatter */
+    SPU_ATTR_EVL = 8   /* SVE: effective vector length, 3 bits: 32 << EVL bits */
 };
-#define SPU_ATTR_BITS 5
+#define SPU_ATTR_BITS 11
 
 /* fin_addr_valid bits (and spu_rec_src_t.valid): which optional packets the
  * sampled operation has a value for. */
@@ -75,7 +79,7 @@ typedef struct spu_in {
     /* Record payloads of finish port p, read only with its finish for a
      * kept record. They come last: a harness may leave them stale between
      * finishes instead of clearing them (SPU_IN_CLEAR_BYTES). */
-    uint8_t fin_attr[SPU_MAX_SLOTS];      /* spu_attr_bit set */
+    uint16_t fin_attr[SPU_MAX_SLOTS];     /* spu_attr_bit set */
     uint8_t fin_addr_valid[SPU_MAX_SLOTS]; /* SPU_REC_TGT..SPU_REC_PBT */
     uint32_t fin_ctx[SPU_MAX_SLOTS];      /* CONTEXTIDR_EL1 of the operation */
     uint64_t fin_pc[SPU_MAX_SLOTS];       /* PC virtual address [55:0] */
@@ -226,7 +230,7 @@ typedef struct spu_rec_src {
     uint16_t ds;                          /* data source */
     uint8_t valid;                        /* spu_rec_bit set */
     uint8_t type;                         /* {SIMD,FP,ST,LD,B} */
-    uint8_t attr;                         /* spu_attr_bit set */
+    uint16_t attr;                        /* spu_attr_bit set */
     uint8_t el;                           /* Exception level of the operation */
     uint8_t cx;                           /* collect CONTEXTIDR_EL1 */
 } spu_rec_src_t;
@@ -238,8 +242,9 @@ unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const s
                           uint8_t *buf);
 
 /* The Operation Type packet of an operation: returns the class (0 Other,
- * 1 Load/store, 2 Branch) and sets *payload. */
-uint8_t spu_optype(uint8_t type, uint8_t attr, uint8_t *payload);
+ * 1 Load/store, 2 Branch) and sets *payload (the SVE formats only with
+ * FEAT_SVE in cfg). */
+uint8_t spu_optype(const spu_config_t *cfg, uint8_t type, uint16_t attr, uint8_t *payload);
 
 /* SPEGetRandomInterval(): one LFSR step, returns the byte. */
 uint8_t spu_lfsr_draw(uint32_t *lfsr);

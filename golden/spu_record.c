@@ -27,8 +27,11 @@ static unsigned put(uint8_t *b, unsigned n, uint8_t hdr, uint64_t v, unsigned by
     return n;
 }
 
-uint8_t spu_optype(uint8_t type, uint8_t attr, uint8_t *payload)
+uint8_t spu_optype(const spu_config_t *cfg, uint8_t type, uint16_t attr, uint8_t *payload)
 {
+    const int sve = (cfg->features & SPU_FEAT_SVE) && ((attr >> SPU_ATTR_SVE) & 1);
+    const unsigned evl_pred = ((attr >> SPU_ATTR_EVL) & 7u) << 4 | ((attr >> SPU_ATTR_PRED) & 1u) << 2;
+    const int fp = (type >> SPU_T_FP) & 1;
     const int b = type & (1u << SPU_T_B), ld = type & (1u << SPU_T_LD), st = type & (1u << SPU_T_ST);
     const int cond = (attr >> SPU_ATTR_COND) & 1, ind = (attr >> SPU_ATTR_IND) & 1;
     const int excl = (attr >> SPU_ATTR_EXCL) & 1, ar = (attr >> SPU_ATTR_AR) & 1;
@@ -40,14 +43,17 @@ uint8_t spu_optype(uint8_t type, uint8_t attr, uint8_t *payload)
         const int store = st && !ld; /* LD+ST is LoadAtomic: a load */
         if ((ld && st) || excl || ar) /* extended: bit 1, AT, exclusive, acquire/release */
             *payload = (uint8_t)(store | 0x02 | (ld && st) << 2 | excl << 3 | ar << 4);
+        else if (sve) /* SVE: SG [7], EVL [6:4], 1 [3], PRED [2] */
+            *payload = (uint8_t)(store | 0x08 | evl_pred | ((attr >> SPU_ATTR_SG) & 1u) << 7);
         else if (type & (1u << SPU_T_FP | 1u << SPU_T_SIMD))
             *payload = (uint8_t)(store | 0x04); /* SIMD&FP registers */
         else
             *payload = (uint8_t)store;          /* general-purpose registers */
         return 1;
     }
-    /* class 0, Other: bit 0 conditional (FP/SIMD bits need FEAT_SPE_FPF) */
-    *payload = (uint8_t)cond;
+    /* class 0, Other: SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else bit 0
+     * conditional (FP/SIMD bits need FEAT_SPE_FPF) */
+    *payload = (uint8_t)(sve ? 0x08u | evl_pred | (unsigned)fp << 1 : (unsigned)cond);
     return 0;
 }
 
@@ -74,7 +80,7 @@ unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const s
     if ((r->valid & SPU_REC_DS) && (cfg->features & SPU_FEAT_LDS))
         n = put(buf, n, HDR_DS, r->ds, 2);
     uint8_t op;
-    const uint8_t cls = spu_optype(r->type, r->attr, &op);
+    const uint8_t cls = spu_optype(cfg, r->type, r->attr, &op);
     n = put(buf, n, (uint8_t)(HDR_OPTYPE | cls), op, 1);
     const unsigned sz = cfg->ev_bytes == 1 ? 0u : cfg->ev_bytes == 2 ? 1u : cfg->ev_bytes == 4 ? 2u : 3u;
     n = put(buf, n, (uint8_t)(HDR_EVENTS | sz << 4), r->events & cfg->rec_ev_mask, cfg->ev_bytes);

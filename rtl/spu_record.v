@@ -31,6 +31,7 @@ module spu_record #(
   parameter [63:0]  REC_EV_MASK = 64'hFF,    // Events packet bits written
   parameter integer ALIGN       = 0,         // PMBIDR_EL1.Align
   parameter integer FEAT_LDS    = 0,         // FEAT_SPE_LDS: Data Source packet
+  parameter integer FEAT_SVE    = 0,         // FEAT_SVE: the SVE Operation Type formats
   parameter integer FEAT_PBT    = 0          // FEAT_SPE_PBT: previous branch target
 ) (
   input  wire                   clk_i,
@@ -46,7 +47,7 @@ module spu_record #(
   input  wire [SLOTS*16-1:0]    tot_i,          // saturated total latency
   input  wire [SLOTS*16-1:0]    iss_i,          // saturated issue latency
   input  wire [SLOTS*5-1:0]     fin_type_i,     // {SIMD,FP,ST,LD,B}
-  input  wire [SLOTS*5-1:0]     fin_attr_i,     // {NS,AR,EXCL,IND,COND}
+  input  wire [SLOTS*11-1:0]    fin_attr_i,     // {EVL[2:0],SG,PRED,SVE,NS,AR,EXCL,IND,COND}
   input  wire [SLOTS*4-1:0]     fin_addr_valid_i, // {PBT,PA,VA,TGT}
   input  wire [SLOTS*32-1:0]    fin_ctx_i,      // CONTEXTIDR_EL1
   input  wire [SLOTS*56-1:0]    fin_pc_i,       // PC [55:0]
@@ -67,7 +68,9 @@ module spu_record #(
   localparam integer ALIGN_B = 1 << ALIGN;
   // Bit positions of fin_type_i and fin_attr_i (docs/ports.md).
   localparam integer T_B = 0, T_LD = 1, T_ST = 2, T_FP = 3, T_SIMD = 4;
-  localparam integer A_COND = 0, A_IND = 1, A_EXCL = 2, A_AR = 3, A_NS = 4;
+  localparam integer A_COND = 0, A_IND = 1, A_EXCL = 2, A_AR = 3, A_NS = 4, A_SVE = 5,
+                     A_PRED = 6, A_SG = 7, A_EVL = 8;
+  localparam [0:0]   SVE_IMPL = (FEAT_SVE != 0) ? 1'b1 : 1'b0;
 
   // ---------------------------------------- context latched at selection
   // indexed by a 2-bit slot number, so sized for SPU_MAX_SLOTS
@@ -119,7 +122,9 @@ module spu_record #(
         reg [RB-1:0] d;
         reg [7:0]    n;
         reg [1:0]  s, el, cls;
-        reg [4:0]  ty, at;
+        reg [4:0]  ty;
+        reg [10:0] at;
+        reg        sve;
         reg [3:0]  av;
         reg [63:0] ctxb;
         reg [7:0]  op;
@@ -131,7 +136,8 @@ module spu_record #(
         s    = 2'd0;
         el   = 2'd0;
         ty   = 5'd0;
-        at   = 5'd0;
+        at   = 11'd0;
+        sve  = 1'b0;
         av   = 4'd0;
         ctxb = 64'd0;
         ld   = 1'b0;
@@ -142,7 +148,8 @@ module spu_record #(
           s    = fin_slot_i[2*gp +: 2];
           el   = el_q[2*s +: 2];
           ty   = fin_type_i[5*gp +: 5];
-          at   = fin_attr_i[5*gp +: 5];
+          at   = fin_attr_i[11*gp +: 11];
+          sve  = SVE_IMPL & at[A_SVE];
           av   = fin_addr_valid_i[4*gp +: 4];
           ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
           ld   = ty[T_LD];
@@ -158,13 +165,17 @@ module spu_record #(
             cls = 2'd1;
             if ((ld & st) | at[A_EXCL] | at[A_AR])
               op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
+            else if (sve)   // SVE: SG [7], EVL [6:4], 1 [3], PRED [2]
+              op = {at[A_SG], at[A_EVL +: 3], 1'b1, at[A_PRED], 1'b0, st & ~ld};
             else if (ty[T_FP] | ty[T_SIMD])
               op = {5'd0, 1'b1, 1'b0, st & ~ld};
             else
               op = {7'd0, st & ~ld};
           end else begin
             cls = 2'd0;
-            op  = {7'd0, at[A_COND]};
+            // SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else COND [0]
+            op  = sve ? {1'b0, at[A_EVL +: 3], 1'b1, at[A_PRED], ty[T_FP], 1'b0}
+                      : {7'd0, at[A_COND]};
           end
           // Timestamp, or End
           if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin

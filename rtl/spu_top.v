@@ -27,6 +27,7 @@ module spu_top #(
   parameter integer FEAT_FDS     = `SPU_FEAT_FDS,    // FEAT_SPE_FDS
   parameter integer FEAT_ERND    = `SPU_FEAT_ERND,   // FEAT_SPE_ERnd
   parameter integer FEAT_LDS     = `SPU_FEAT_LDS,    // FEAT_SPE_LDS
+  parameter integer FEAT_SVE     = `SPU_FEAT_SVE,    // FEAT_SVE (SVE Operation Type formats)
   parameter integer FEAT_PBT     = `SPU_FEAT_PBT,    // FEAT_SPE_PBT
   parameter integer REC_MAX      = `SPU_REC_MAX,     // bytes of the largest record
   parameter integer EV_BYTES     = `SPU_EV_BYTES,    // Events packet payload bytes
@@ -66,7 +67,7 @@ module spu_top #(
   input  wire [SLOTS-1:0]    fin_ds_valid_i,   // port p has a Data Source
   input  wire [SLOTS*16-1:0] fin_ds_i,         // Data Source at [16p+:16]
   // what port p's record carries (read for a kept record only)
-  input  wire [SLOTS*5-1:0]  fin_attr_i,       // {NS,AR,EXCL,IND,COND} at [5p+:5]
+  input  wire [SLOTS*11-1:0] fin_attr_i,       // {EVL[2:0],SG,PRED,SVE,NS,AR,EXCL,IND,COND} at [11p+:11]
   input  wire [SLOTS*4-1:0]  fin_addr_valid_i, // {PBT,PA,VA,TGT} at [4p+:4]
   input  wire [SLOTS*32-1:0] fin_ctx_i,        // CONTEXTIDR_EL1 at [32p+:32]
   input  wire [SLOTS*56-1:0] fin_pc_i,         // PC [55:0] at [56p+:56]
@@ -284,6 +285,7 @@ module spu_top #(
     .REC_EV_MASK      (REC_EV_MASK),
     .ALIGN            ({28'd0, PMBIDR[3:0]}),
     .FEAT_LDS         (FEAT_LDS),
+    .FEAT_SVE         (FEAT_SVE),
     .FEAT_PBT         (FEAT_PBT)
   ) u_record (
     .clk_i            (clk_i),

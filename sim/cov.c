@@ -51,12 +51,12 @@ static const char *const pkt_name[NPKT] = {
     "address.previous_branch_target", "data_source", "timestamp", "end", "padding"};
 enum {
     O_OTHER, O_OTHER_COND, O_LD_GP, O_ST_GP, O_LD_SIMDFP, O_ST_SIMDFP, O_ATOMIC, O_EXCL, O_AR,
-    O_BRANCH, O_BRANCH_COND, O_BRANCH_IND, O_BRANCH_COND_IND, NOP
+    O_BRANCH, O_BRANCH_COND, O_BRANCH_IND, O_BRANCH_COND_IND, O_SVE_LD, O_SVE_ST, O_SVE_OTHER, NOP
 };
 static const char *const op_name[NOP] = {
     "other", "other.conditional", "load.gp", "store.gp", "load.simd_fp", "store.simd_fp",
     "ldst.atomic", "ldst.exclusive", "ldst.acquire_release", "branch",
-    "branch.conditional", "branch.indirect", "branch.cond_indirect"};
+    "branch.conditional", "branch.indirect", "branch.cond_indirect", "sve.load", "sve.store", "sve.other"};
 
 #define FILTER_BITS (SPU_F_PMSFCR_EL1_FT_MASK | SPU_F_PMSFCR_EL1_FE_MASK | SPU_F_PMSFCR_EL1_FnE_MASK | \
                      SPU_F_PMSFCR_EL1_FL_MASK | SPU_F_PMSFCR_EL1_FDS_MASK)
@@ -223,7 +223,8 @@ static void lay_out_records(spu_cov_t *c)
     }
     c->b_op = c->nbins;
     for (int k = 0; k < NOP; k++)
-        add(c, NULL, "record.optype.%s", op_name[k]);
+        add(c, k >= O_SVE_LD && !has(cfg, SPU_FEAT_SVE) ? "FEAT_SVE not implemented: no SVE Operation Type formats" : NULL,
+            "record.optype.%s", op_name[k]);
     c->b_evsz = c->nbins;
     for (unsigned n = 1; n <= 8; n *= 2)
         add(c, n == cfg->ev_bytes ? NULL : "the Events payload size is the configuration's (its highest implemented event bit)",
@@ -317,7 +318,9 @@ static void sample_packets(spu_cov_t *c, const uint64_t *r, const spu_in_t *in, 
             if (k.index == SPE_OP_BRANCH)
                 o = O_BRANCH + (v & 3u);
             else if (k.index == SPE_OP_OTHER)
-                o = O_OTHER + (v & 1u);
+                o = (v & 0x89u) == 0x08u ? O_SVE_OTHER : O_OTHER + (v & 1u);
+            else if ((v & 0x0Au) == 0x08u)
+                o = O_SVE_LD + (v & 1u);
             else if ((v & 0xE2u) == 0x02u)
                 o = (v & 4u) ? O_ATOMIC : (v & 8u) ? O_EXCL : O_AR;
             else

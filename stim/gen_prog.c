@@ -508,7 +508,7 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
     const int b = op->type & (1u << SPU_T_B), ldst = op->type & (1u << SPU_T_LD | 1u << SPU_T_ST);
     op->pc = gen_addr(s, code) & ~3ull;
     op->ctx = rng_below(s, 8) == 0 ? (uint32_t)rng_next(s) : 100u + rng_below(s, 4);
-    op->attr = (uint8_t)(rng_below(s, 10) ? 1u << SPU_ATTR_NS : 0);
+    op->attr = (uint16_t)(rng_below(s, 10) ? 1u << SPU_ATTR_NS : 0);
     /* Events bit 6 is "not taken": a conditional op whose condition failed. */
     const int failed = (op->ev >> 6) & 1u;
     if (failed || ((b || !ldst) && rng_below(s, 3) == 0))
@@ -536,6 +536,13 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
                                                                                       : SPU_OP_ADDR_MAX);
             }
         }
+    }
+    /* SVE: a third of the SIMD ops and some loads/stores and others */
+    if ((!b && (op->type >> SPU_T_SIMD & 1u) && rng_below(s, 3) == 0) || (!b && rng_below(s, 16) == 0)) {
+        op->attr |= (uint16_t)(1u << SPU_ATTR_SVE | rng_below(s, 2) << SPU_ATTR_PRED |
+                               rng_below(s, 7) << SPU_ATTR_EVL);
+        if (ldst && rng_below(s, 3) == 0)
+            op->attr |= 1u << SPU_ATTR_SG;
     }
     if (rng_below(s, 2)) {
         op->addr_valid |= SPU_REC_PBT;

@@ -278,12 +278,12 @@ static int parse_type(parser_t *p, tok_t x, tok_t v, uint8_t *type)
 /* The keys of an `op` line, in the order the error message lists them. */
 enum {
     K_TYPE, K_EV, K_DS, K_ISS, K_FIN, K_LANE, K_PC, K_NS, K_TGT, K_VA, K_PA, K_PBT, K_CTX,
-    K_COND, K_PASS, K_IND, K_EXCL, K_AR, K_NKEYS
+    K_COND, K_PASS, K_IND, K_EXCL, K_AR, K_SVE, K_PRED, K_SG, K_EVL, K_NKEYS
 };
 static const char *const op_keys[K_NKEYS] = {
     "type", "ev", "ds", "iss", "fin", "lane", "pc", "ns", "tgt", "va", "pa", "pbt", "ctx",
-    "cond", "pass", "ind", "excl", "ar"};
-#define OP_KEY_LIST "type, ev, ds, iss, fin, lane, pc, ns, tgt, va, pa, pbt, ctx, cond, pass, ind, excl, ar"
+    "cond", "pass", "ind", "excl", "ar", "sve", "pred", "sg", "evl"};
+#define OP_KEY_LIST "type, ev, ds, iss, fin, lane, pc, ns, tgt, va, pa, pbt, ctx, cond, pass, ind, excl, ar, sve, pred, sg, evl"
 
 /* An address key: a 56-bit address (va: 64 bits with the tag) that sets its
  * addr_valid bit. */
@@ -327,6 +327,14 @@ static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEY
     for (int k = K_EXCL; k <= K_AR; k++)
         if (at[k] && (op->attr >> (k == K_EXCL ? SPU_ATTR_EXCL : SPU_ATTR_AR) & 1u) && !ldst)
             return spt_fail(p, at[k], "%s=1 needs type LD or ST", op_keys[k]);
+    const int sve = op->attr >> SPU_ATTR_SVE & 1u;
+    if (sve && b)
+        return spt_fail(p, at[K_SVE], "sve=1 with type B: a branch is never an SVE operation");
+    for (int k = K_PRED; k <= K_EVL; k++)
+        if (at[k] && !sve)
+            return spt_fail(p, at[k], "%s= needs sve=1", op_keys[k]);
+    if (at[K_SG] && (op->attr >> SPU_ATTR_SG & 1u) && !ldst)
+        return spt_fail(p, at[K_SG], "sg=1 (gather/scatter) needs type LD or ST");
     const int cond = op->attr >> SPU_ATTR_COND & 1u;
     if (at[K_PASS] && !pass && !cond)
         return spt_fail(p, at[K_PASS], "pass=0 needs cond=1 (only a conditional op can fail its condition)");
@@ -398,13 +406,25 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
             if (spt_get_range(p, x.s, "pass", v, 0, 1, "0..1", &pass))
                 return -1;
             break;
-        case K_NS: case K_COND: case K_IND: case K_EXCL: case K_AR: {
+        case K_NS: case K_COND: case K_IND: case K_EXCL: case K_AR: case K_SVE: case K_PRED: case K_SG: {
             static const int8_t bit[K_NKEYS] = {[K_NS] = SPU_ATTR_NS, [K_COND] = SPU_ATTR_COND,
                                                 [K_IND] = SPU_ATTR_IND, [K_EXCL] = SPU_ATTR_EXCL,
-                                                [K_AR] = SPU_ATTR_AR};
+                                                [K_AR] = SPU_ATTR_AR, [K_SVE] = SPU_ATTR_SVE,
+                                                [K_PRED] = SPU_ATTR_PRED, [K_SG] = SPU_ATTR_SG};
             if (spt_get_range(p, x.s, op_keys[i], v, 0, 1, "0..1", &val))
                 return -1;
-            op.attr = (uint8_t)((op.attr & ~(1u << bit[i])) | val << bit[i]);
+            op.attr = (uint16_t)((op.attr & ~(1u << bit[i])) | val << bit[i]);
+            break;
+        }
+        case K_EVL: { /* the effective vector length in bits: 32 << EVL */
+            unsigned e = 0;
+            if (spt_get_range(p, x.s, "evl", v, 32, 2048, "32..2048 bits", &val))
+                return -1;
+            while ((32u << e) < val)
+                e++;
+            if ((32u << e) != val)
+                return spt_fail(p, x.s, "evl %" PRIu64 " is not a power of two (32, 64, ..., 2048 bits)", val);
+            op.attr = (uint16_t)((op.attr & ~(7u << SPU_ATTR_EVL)) | e << SPU_ATTR_EVL);
             break;
         }
         default:

@@ -85,10 +85,13 @@ void spt_write_op_keys(FILE *f, const spu_op_t *op)
     if ((op->attr >> SPU_ATTR_COND & 1u) && !(op->ev >> 6 & 1u))
         fputs(" cond=1", f);
     static const struct { uint8_t bit; const char *key; } flag[] = {
-        {SPU_ATTR_IND, "ind"}, {SPU_ATTR_EXCL, "excl"}, {SPU_ATTR_AR, "ar"}};
+        {SPU_ATTR_IND, "ind"}, {SPU_ATTR_EXCL, "excl"}, {SPU_ATTR_AR, "ar"},
+        {SPU_ATTR_SVE, "sve"}, {SPU_ATTR_PRED, "pred"}, {SPU_ATTR_SG, "sg"}};
     for (unsigned i = 0; i < sizeof flag / sizeof flag[0]; i++)
         if (op->attr >> flag[i].bit & 1u)
             fprintf(f, " %s=1", flag[i].key);
+    if (op->attr >> SPU_ATTR_EVL & 7u)
+        fprintf(f, " evl=%u", 32u << (op->attr >> SPU_ATTR_EVL & 7u));
 }
 
 static int same_attrs(const spu_op_t *a, const spu_op_t *b)

@@ -21,7 +21,7 @@ typedef struct spu_op {
     uint32_t iss;         /* issue event iss cycles after entry, >= 1 */
     uint32_t fin;         /* finish event fin cycles after entry, >= iss */
     /* What its sample record carries (docs/records.md) */
-    uint8_t attr;         /* spu_attr_bit set (NS by default) */
+    uint16_t attr;        /* spu_attr_bit set (NS by default) */
     uint8_t addr_valid;   /* SPU_REC_TGT, _VA, _PA, _PBT: which addresses it has */
     uint32_t ctx;         /* CONTEXTIDR_EL1 */
     uint64_t pc, tgt, va, pa, pbt;

@@ -83,7 +83,7 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
             put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
             if ((in->fin_ds_valid >> p) & 1u)
                 put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
-            put(t->fin_attr_i, 5 * p, 5, in->fin_attr[p]);
+            put(t->fin_attr_i, SPU_ATTR_BITS * p, SPU_ATTR_BITS, in->fin_attr[p]);
             put(t->fin_addr_valid_i, 4 * p, 4, in->fin_addr_valid[p]);
             put(t->fin_ctx_i, 32 * p, 32, in->fin_ctx[p]);
             put(t->fin_pc_i, 56 * p, 56, in->fin_pc[p]);

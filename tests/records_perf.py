@@ -107,17 +107,24 @@ def expect(cfgd, op, lat):
         d = num(op["ds"])
         want["DS"] = "DATA-SOURCE %d" % d
     ld, st = t >> 1 & 1, t >> 2 & 1
+    sve = int(op.get("sve", "0")) and "SVE" in cfgd["feat"]
+    pred, sg = int(op.get("pred", "0")), int(op.get("sg", "0"))
+    evl = int(op.get("evl", "32"))
     if t & 1:
         want["OP"] = "B" + (" COND" if cond else "") + (" IND" if ind else "")
     elif ld or st:
         s = "ST" if st and not ld else "LD"
         if (ld and st) or excl or ar:
             s += (" AT" if ld and st else "") + (" EXCL" if excl else "") + (" AR" if ar else "")
+        elif sve:
+            s += " EVLEN %d" % evl + (" PRED" if pred else "") + (" SG" if sg else "")
         elif t & 0x18:
             s += " SIMD-FP"
         else:
             s += " GP-REG"
         want["OP"] = s
+    elif sve:
+        want["OP"] = "SVE-OTHER EVLEN %d" % evl + (" FP" if t >> 3 & 1 else "") + (" PRED" if pred else "")
     else:
         want["OP"] = "OTHER " + ("COND-SELECT" if cond else "INSN-OTHER")
     bits = ev & cfgd["rec_ev"]

@@ -45,7 +45,7 @@ done
 missing=
 for k in 'CONTEXT 0x' 'LAT [0-9]* TOT' 'LAT [0-9]* ISSUE' 'PC 0x' 'TGT 0x' 'VA 0x' 'PA 0x' 'ADDR 0x[0-9a-f]* (4)' \
          'DATA-SOURCE' 'LD GP-REG' 'ST SIMD-FP' 'LD AT' 'EXCL' ' AR' 'B COND' 'B IND' 'OTHER INSN-OTHER' \
-         'OTHER COND-SELECT' 'EV ' 'TS [0-9]' 'END' 'PAD'; do
+         'OTHER COND-SELECT' 'EVLEN [0-9]* PRED SG' 'SVE-OTHER EVLEN' 'EV ' 'TS [0-9]' 'END' 'PAD'; do
     grep -q -- "$k" "$TMP/all_perf.txt" 2>/dev/null || missing+=" '$k'"
 done
 if [ -z "$missing" ]; then ok records/every_kind_seen_by_perf; else bad records/every_kind_seen_by_perf "never decoded:$missing"; fi
@@ -123,7 +123,8 @@ done
 missing=
 for k in 'CONTEXT 0x' 'LAT [0-9]* TOT' 'LAT [0-9]* ISSUE' 'PC 0x' 'TGT 0x' 'VA 0x' 'PA 0x' 'ADDR 0x[0-9a-f]* (4)' \
          'DATA-SOURCE' 'LD GP-REG' 'ST GP-REG' 'LD SIMD-FP' 'ST SIMD-FP' 'LD AT' 'EXCL' ' AR' 'B COND' 'B IND' \
-         'OTHER INSN-OTHER' 'OTHER COND-SELECT' 'TS [0-9]' 'END' 'PAD' ':  42 ' ':  52 ' ':  62 ' ':  72 '; do
+         'OTHER INSN-OTHER' 'OTHER COND-SELECT' ' EVLEN ' 'SVE-OTHER' 'TS [0-9]' 'END' 'PAD' \
+         ':  42 ' ':  52 ' ':  62 ' ':  72 '; do
     grep -q -- "$k" tests/records/*.perf || missing+=" '$k'"
 done
 if [ -z "$missing" ]; then ok records/corpus_has_every_kind_and_size; else bad records/corpus_has_every_kind_and_size "missing:$missing"; fi

@@ -26,7 +26,7 @@ module spu_vec_tb;
   reg  [15:0]      reg_enc_i = 0;
   reg  [63:0]      reg_wdata_i = 0;
   reg  [1:0]       el_i = 0;
-  reg  [S*5-1:0]   fin_attr_i = 0;
+  reg  [S*11-1:0]  fin_attr_i = 0;
   reg  [S*4-1:0]   fin_addr_valid_i = 0;
   reg  [S*32-1:0]  fin_ctx_i = 0;
   reg  [S*56-1:0]  fin_pc_i = 0, fin_tgt_i = 0, fin_pa_i = 0, fin_pbt_i = 0;

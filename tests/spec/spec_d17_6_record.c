@@ -97,7 +97,9 @@ static int d17_6_record_v1_sizes(void)
 /* The Operation Type packet (D18 class and payload) for each kind of op. */
 static int d17_6_record_optype_classes(void)
 {
-    static const struct { uint8_t type, attr, cls, payload; } t[] = {
+    const spu_config_t *c = spu_config_find("v1p4"), *v1 = spu_config_find("v1");
+    CHECK(c != NULL && v1 != NULL, "configs");
+    static const struct { uint8_t type; uint16_t attr; uint8_t cls, payload; } t[] = {
         {0, 0, 0, 0x00},                                  /* Other */
         {0, 1u << SPU_ATTR_COND, 0, 0x01},                /* Other, conditional */
         {TFP | TSIMD, 0, 0, 0x00},                        /* FP/SIMD bits need FEAT_SPE_FPF */
@@ -113,12 +115,25 @@ static int d17_6_record_optype_classes(void)
         {TB, 1u << SPU_ATTR_COND, 2, 0x01},
         {TB, 1u << SPU_ATTR_IND, 2, 0x02},
         {TB | TLD, 1u << SPU_ATTR_COND | 1u << SPU_ATTR_IND, 2, 0x03}, /* B wins over LD */
+        /* SVE (FEAT_SVE): load/store SG [7] EVL [6:4] 1 [3] PRED [2] ST [0];
+         * other EVL [6:4] 1 [3] PRED [2] FP [1] */
+        {TLD | TSIMD, 1u << SPU_ATTR_SVE | 3u << SPU_ATTR_EVL, 1, 0x38},         /* 256-bit */
+        {TST, 1u << SPU_ATTR_SVE | 1u << SPU_ATTR_PRED | 1u << SPU_ATTR_SG | 6u << SPU_ATTR_EVL, 1, 0xED},
+        {TSIMD | TFP, 1u << SPU_ATTR_SVE | 1u << SPU_ATTR_PRED, 0, 0x0E},         /* 32-bit, FP, PRED */
+        {0, 1u << SPU_ATTR_SVE | 7u << SPU_ATTR_EVL | 1u << SPU_ATTR_COND, 0, 0x78}, /* no COND in SVE */
+        {TB, 1u << SPU_ATTR_SVE, 2, 0x00},                                         /* a branch is a branch */
+        {TLD | TST, 1u << SPU_ATTR_SVE, 1, 0x06},                                 /* atomics stay extended */
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         CASE((int)i + 1);
         uint8_t p = 0xEE;
-        CHECK_EQ(spu_optype(t[i].type, t[i].attr, &p), t[i].cls, "class");
+        CHECK_EQ(spu_optype(c, t[i].type, t[i].attr, &p), t[i].cls, "class");
         CHECK_EQ(p, t[i].payload, "payload");
+        /* without FEAT_SVE (v1) the SVE bit changes nothing */
+        uint8_t q = 0xEE, r = 0xEE;
+        CHECK_EQ(spu_optype(v1, t[i].type, t[i].attr, &q), spu_optype(v1, t[i].type,
+                 (uint16_t)(t[i].attr & ~(1u << SPU_ATTR_SVE)), &r), "v1 class");
+        CHECK_EQ(q, r, "v1 payload ignores SVE");
     }
     return 0;
 }
