@@ -505,6 +505,14 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
     static const uint64_t region[4] = {0x0000AAAAC0000000ull, 0x0000FFFF80000000ull,
                                        0x00FFFF8000100000ull, 0x0000000000400000ull};
     const uint64_t code = region[rng_below(s, 4)];
+    /* One op in 48 carries everything a record can hold (a branch that also
+     * loads, with every address and a data source): the largest records. */
+    const int full = rng_below(s, 48) == 0;
+    if (full) {
+        op->type = (uint8_t)(op->type | 1u << SPU_T_B | 1u << SPU_T_LD);
+        op->ev &= ~(1ull << 6); /* taken */
+        op->ds_valid = 1;
+    }
     const int b = op->type & (1u << SPU_T_B), ldst = op->type & (1u << SPU_T_LD | 1u << SPU_T_ST);
     op->pc = gen_addr(s, code) & ~3ull;
     op->ctx = rng_below(s, 8) == 0 ? (uint32_t)rng_next(s) : 100u + rng_below(s, 4);
@@ -516,7 +524,7 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
     if (b) {
         if (rng_below(s, 3) == 0)
             op->attr |= 1u << SPU_ATTR_IND;
-        if (!failed && rng_below(s, 8)) {
+        if (!failed && (full || rng_below(s, 8))) {
             op->addr_valid |= SPU_REC_TGT;
             op->tgt = gen_addr(s, code) & ~3ull;
         }
@@ -526,11 +534,11 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
             op->attr |= 1u << SPU_ATTR_EXCL;
         if (rng_below(s, 8) == 0)
             op->attr |= 1u << SPU_ATTR_AR;
-        if (rng_below(s, 10)) {
+        if (full || rng_below(s, 10)) {
             op->addr_valid |= SPU_REC_VA;
             /* the top byte is a tag now and then */
             op->va = gen_addr(s, region[rng_below(s, 4)]) | (rng_below(s, 4) ? 0 : rng_next(s) << 56);
-            if (rng_below(s, 5)) {
+            if (full || rng_below(s, 5)) {
                 op->addr_valid |= SPU_REC_PA;
                 op->pa = ((rng_next(s) << 12) | (op->va & 0xFFF)) & (rng_below(s, 8) ? 0xFFFFFFFFFFull
                                                                                       : SPU_OP_ADDR_MAX);
@@ -544,7 +552,7 @@ static void gen_op_record(uint64_t *s, spu_op_t *op)
         if (ldst && rng_below(s, 3) == 0)
             op->attr |= 1u << SPU_ATTR_SG;
     }
-    if (rng_below(s, 2)) {
+    if (full || rng_below(s, 2)) {
         op->addr_valid |= SPU_REC_PBT;
         op->pbt = gen_addr(s, code) & ~3ull;
     }
