@@ -77,7 +77,8 @@ unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const s
         n = put(buf, n, HDR_ADDR | 3, (r->pa & ADDR_MASK) | ns << 63, 8);
     if ((r->valid & SPU_REC_PBT) && (cfg->features & SPU_FEAT_PBT))
         n = put(buf, n, HDR_ADDR | 4, (r->pbt & ADDR_MASK) | ctx_bits, 8);
-    if ((r->valid & SPU_REC_DS) && (cfg->features & SPU_FEAT_LDS))
+    /* the data source of a load (D17.6.4): ops with the LD flag */
+    if ((r->valid & SPU_REC_DS) && (cfg->features & SPU_FEAT_LDS) && (r->type & (1u << SPU_T_LD)))
         n = put(buf, n, HDR_DS, r->ds, 2);
     uint8_t op;
     const uint8_t cls = spu_optype(cfg, r->type, r->attr, &op);

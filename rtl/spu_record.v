@@ -191,7 +191,7 @@ module spu_record #(
           n = n + 8'd1 + EV_BYTES[7:0];
           d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
           n = n + 8'd2;
-          if (FEAT_LDS != 0 && fin_ds_valid_i[gp]) begin
+          if (FEAT_LDS != 0 && fin_ds_valid_i[gp] && ld) begin   // a load's data source
             d = {d[RB-25:0], fin_ds_i[16*gp +: 16], 8'h53};
             n = n + 8'd3;
           end

@@ -310,8 +310,7 @@ static int op_addr(parser_t *p, const char *at, int key, tok_t v, spu_op_t *op)
  * needs of the op's type, and Events bit 6 ("not taken", set by
  * SPECompleteSample() from is_conditional && !cond_pass) agreeing with cond
  * and pass. */
-static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEYS], int cond_given,
-                    uint64_t pass)
+static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEYS], uint64_t pass)
 {
     const int b = op->type & (1u << SPU_T_B);
     const int ldst = op->type & (1u << SPU_T_LD | 1u << SPU_T_ST);
@@ -338,7 +337,7 @@ static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEY
     const int cond = op->attr >> SPU_ATTR_COND & 1u;
     if (at[K_PASS] && !pass && !cond)
         return spt_fail(p, at[K_PASS], "pass=0 needs cond=1 (only a conditional op can fail its condition)");
-    if ((cond_given || at[K_PASS]) && at[K_EV]) {
+    if (at[K_EV]) {
         const uint64_t want = (uint64_t)(cond && !pass);
         if ((op->ev >> 6 & 1u) != want)
             return spt_fail(p, at[K_EV], "ev bit 6 (not taken) is %u, but cond=%d pass=%u make it %u",
@@ -433,15 +432,21 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
             break;
         }
     }
-    /* Without cond/pass, Events bit 6 says it all: a conditional op whose
-     * condition failed. With them, bit 6 follows (or must agree). */
-    if (!at[K_COND] && !at[K_PASS]) {
-        if (op.ev >> 6 & 1u)
+    /* Events bit 6 ("not taken") is cond && !pass. Whatever of the three is
+     * not given follows from the others: with ev given, a missing cond is
+     * bit 6 and a missing pass is !bit 6 (for a conditional op); without
+     * ev, bit 6 is set from cond and pass. op_cross() rejects what is left
+     * contradictory. */
+    const unsigned bit6 = (unsigned)(op.ev >> 6 & 1u);
+    if (at[K_EV]) {
+        if (!at[K_COND] && bit6)
             op.attr |= 1u << SPU_ATTR_COND;
-    } else if (!at[K_EV] && (op.attr >> SPU_ATTR_COND & 1u) && !pass) {
+        if (!at[K_PASS] && (op.attr >> SPU_ATTR_COND & 1u))
+            pass = !bit6;
+    } else if ((op.attr >> SPU_ATTR_COND & 1u) && !pass) {
         op.ev |= 1u << 6;
     }
-    if (op_cross(p, &op, at, at[K_COND] != NULL, pass))
+    if (op_cross(p, &op, at, pass))
         return -1;
     const char *at_iss = at[K_ISS], *at_fin = at[K_FIN], *at_lane = at[K_LANE];
     if (op.fin < op.iss)

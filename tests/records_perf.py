@@ -103,7 +103,7 @@ def expect(cfgd, op, lat):
         want["VA"] = "VA 0x%x" % num(op["va"])
     if "pbt" in op and "PBT" in cfgd["feat"]:
         want["ADDR4"] = "ADDR 0x%x (4)" % ((num(op["pbt"]) & ADDR56) | ns << 63 | el << 61)
-    if "ds" in op and op["ds"] != "-" and "LDS" in cfgd["feat"]:
+    if "ds" in op and op["ds"] != "-" and "LDS" in cfgd["feat"] and "LD" in op.get("type", "-").split("+"):
         d = num(op["ds"])
         want["DS"] = "DATA-SOURCE %d" % d
     ld, st = t >> 1 & 1, t >> 2 & 1

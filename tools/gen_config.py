@@ -187,7 +187,7 @@ def build(src):
                 raise GenError(f"{src}: [configs.{cname}] unknown feature '{f}'")
         # Dependencies the register text states: each SPE version includes the
         # one before, and PMSIDR_EL1.FDS is RES0 without FEAT_SPEv1p4.
-        for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4"), ("LDS", "V1P1")):
+        for f, need in (("V1P4", "V1P2"), ("V1P2", "V1P1"), ("FDS", "V1P4"), ("LDS", "V1P1"), ("SVE", "V1P1")):
             if f in feat and need not in feat:
                 raise GenError(f"{src}: [configs.{cname}] feature {f} needs {need}")
         if not 1 <= c["LANES"] <= limits["MAX_LANES"]:
@@ -221,9 +221,9 @@ def build(src):
                             fm &= dsm
                         m |= fm
             wm[r["name"]] = m
-        rec_ev, ev_bytes, rec_max = record_layout(feat, evm, c["PMBIDR_ALIGN"])
         if not 0 <= c["PMBIDR_ALIGN"] <= 11:
             raise GenError(f"{src}: [configs.{cname}] PMBIDR_ALIGN={c['PMBIDR_ALIGN']} (0..11)")
+        rec_ev, ev_bytes, rec_max = record_layout(feat, evm, c["PMBIDR_ALIGN"])
         if not 6 <= c["PMSIDR_MAXSIZE"] <= 11:
             raise GenError(f"{src}: [configs.{cname}] PMSIDR_MAXSIZE={c['PMSIDR_MAXSIZE']} "
                            "(6..11: 0b0100 and 0b0101 are not permitted for an implementation)")
