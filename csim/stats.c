@@ -28,6 +28,12 @@ void stats_select(spu_stats_t *s, uint64_t at)
     s->last_sel = at;
 }
 
+/* Bucket b holds intervals 2^b .. 2^(b+1) - 1. */
+static void interval_label(FILE *f, unsigned b)
+{
+    fprintf(f, "  [%10" PRIu64 ", %10" PRIu64 "]", (uint64_t)1 << b, ((uint64_t)2 << b) - 1);
+}
+
 void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
 {
     fprintf(f, "samples %" PRIu64 "  collisions %" PRIu64 "  records kept %" PRIu64
@@ -51,18 +57,5 @@ void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
     fprintf(f, "sample intervals (members between selections): n %" PRIu64 " mean %.2f min %" PRIu64
                " max %" PRIu64 "\n",
             s->nint, (double)s->sum / (double)s->nint, s->min, s->max);
-    uint64_t peak = 1;
-    for (int b = 0; b < STATS_BUCKETS; b++)
-        if (s->bucket[b] > peak)
-            peak = s->bucket[b];
-    for (int b = 0; b < STATS_BUCKETS; b++) {
-        if (!s->bucket[b])
-            continue;
-        char bar[41];
-        const int n = (int)(40 * s->bucket[b] / peak);
-        memset(bar, '#', (size_t)n);
-        bar[n] = '\0';
-        fprintf(f, "  [%10" PRIu64 ", %10" PRIu64 "] %10" PRIu64 " %s\n", (uint64_t)1 << b,
-                ((uint64_t)2 << b) - 1, s->bucket[b], bar);
-    }
+    spl_histogram(f, s->bucket, STATS_BUCKETS, interval_label);
 }

@@ -77,7 +77,6 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
             in->fin_va[p] = sl->op.va;
             in->fin_pa[p] = sl->op.pa;
             in->fin_pbt[p] = sl->op.pbt;
-            c->fin_op[p] = sl->op.id;
             c->fin[p] = *sl;
             sl->live = 0; /* the unit frees the slot this cycle */
         }

@@ -21,8 +21,8 @@ typedef struct core_slot {
 typedef struct spu_core {
     const spu_config_t *cfg;
     core_slot_t slot[SPU_MAX_SLOTS];
-    uint64_t fin_op[SPU_MAX_SLOTS];  /* op finishing on each port this cycle */
-    core_slot_t fin[SPU_MAX_SLOTS];  /* ... and its slot as it was (attributes, entry EL) */
+    core_slot_t fin[SPU_MAX_SLOTS];  /* the slot of the op finishing on each port this cycle, as
+                                        it was (the op and its attributes, entry, entry EL) */
     uint64_t next_event;             /* cache of core_next_event() */
     char err[256];                   /* set when the unit's outputs break the core's view */
 } spu_core_t;
@@ -31,7 +31,7 @@ void core_init(spu_core_t *c, const spu_config_t *cfg);
 /* Drop every op in flight (the unit was reset). */
 void core_reset(spu_core_t *c);
 /* Issue/finish events due in `cycle` onto the ports of `in`; the op of each
- * finish port is then in c->fin_op[port]. */
+ * finish port is then in c->fin[port]. */
 void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in);
 /* Learn this cycle's selections from the unit's outputs: each sampled lane's
  * op takes the slot the unit gave it (its attributes from src). Returns 0, or

@@ -3,6 +3,7 @@
  * the value; nothing is ignored.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -147,6 +148,25 @@ static int check_combination(const spu_opts_t *o)
     return -1;
 }
 
+enum { OPT_BOTH, OPT_CSIM, OPT_TB };
+static const struct {
+    const char *name;
+    size_t off;                  /* the const char * member of spu_opts_t */
+    int who;                     /* OPT_BOTH, or the one front end that has it */
+} str_opt[] = {
+    {"--config", offsetof(spu_opts_t, config), OPT_BOTH},
+    {"--perf-event", offsetof(spu_opts_t, perf_event), OPT_BOTH},
+    {"--buffer", offsetof(spu_opts_t, buffer), OPT_BOTH},
+    {"--vectors", offsetof(spu_opts_t, vectors), OPT_CSIM},
+    {"--cov", offsetof(spu_opts_t, cov), OPT_BOTH},
+    {"--rec-bin", offsetof(spu_opts_t, rec_bin), OPT_BOTH},
+    {"--records", offsetof(spu_opts_t, records), OPT_BOTH},
+    {"--emit-trace", offsetof(spu_opts_t, emit), OPT_BOTH},
+    {"--log", offsetof(spu_opts_t, log), OPT_BOTH},
+    {"--fail-dir", offsetof(spu_opts_t, fail_dir), OPT_TB},
+    {"--inject", offsetof(spu_opts_t, inject), OPT_TB},
+};
+
 int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
 {
     memset(o, 0, sizeof *o);
@@ -183,15 +203,22 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         }                                                                      \
         i++;                                                                   \
     } while (0)
+        /* Options that take a file name or a string as it is. */
+        int taken = 0;
+        for (size_t k = 0; k < sizeof str_opt / sizeof str_opt[0] && !taken; k++)
+            if (!strcmp(a, str_opt[k].name) && (str_opt[k].who == OPT_BOTH || (str_opt[k].who == OPT_TB) == !!tb)) {
+                NEEDS_VALUE;
+                *(const char **)(void *)((char *)o + str_opt[k].off) = v;
+                taken = 1;
+            }
+        if (taken)
+            continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout, o->prog, tb);
             return 1;
         } else if (!strcmp(a, "--help-gen")) {
             gen_params_help(stdout);
             return 1;
-        } else if (!strcmp(a, "--config")) {
-            NEEDS_VALUE;
-            o->config = v;
         } else if (!strcmp(a, "--seed")) {
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->seed))
@@ -218,35 +245,11 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 o->knob[o->nknob++] = v;
             else
                 o->gen[o->ngen++] = v;
-        } else if (!strcmp(a, "--perf-event")) {
-            NEEDS_VALUE;
-            o->perf_event = v;
         } else if (!strcmp(a, "--period")) {
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->period))
                 return -1;
             o->have_period = 1;
-        } else if (!strcmp(a, "--buffer")) {
-            NEEDS_VALUE;
-            o->buffer = v;
-        } else if (!strcmp(a, "--vectors") && !tb) {
-            NEEDS_VALUE;
-            o->vectors = v;
-        } else if (!strcmp(a, "--cov")) {
-            NEEDS_VALUE;
-            o->cov = v;
-        } else if (!strcmp(a, "--rec-bin")) {
-            NEEDS_VALUE;
-            o->rec_bin = v;
-        } else if (!strcmp(a, "--records")) {
-            NEEDS_VALUE;
-            o->records = v;
-        } else if (!strcmp(a, "--emit-trace")) {
-            NEEDS_VALUE;
-            o->emit = v;
-        } else if (!strcmp(a, "--log")) {
-            NEEDS_VALUE;
-            o->log = v;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
         } else if (!strcmp(a, "--stats")) {
@@ -285,12 +288,6 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 return -1;
             }
             o->mutant = (int64_t)k;
-        } else if (tb && !strcmp(a, "--fail-dir")) {
-            NEEDS_VALUE;
-            o->fail_dir = v;
-        } else if (tb && !strcmp(a, "--inject")) {
-            NEEDS_VALUE;
-            o->inject = v;
         } else if (a[0] == '-' && a[1]) {
             static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
                                                   "--expect-vacuous", "--init-seed", "--inject", "--fail-dir",

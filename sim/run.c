@@ -75,7 +75,7 @@ static void log_cycle(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, con
     }
     for (unsigned p = 0; out->rec_valid >> p; p++)
         if ((out->rec_valid >> p) & 1u)
-            spl_record(log, t, r->core.fin_op[p], out->rec_slot[p], out->rec_tot_lat[p],
+            spl_record(log, t, r->core.fin[p].op.id, out->rec_slot[p], out->rec_tot_lat[p],
                        out->rec_iss_lat[p], (out->rec_keep >> p) & 1u, out->rec_why[p]);
     if (in->reg_valid && out->reg_undef)
         spl_undef(log, t, in->reg_write, in->reg_enc);

@@ -112,23 +112,34 @@ void spl_pmu_line(spl_log_t *l, uint64_t cycle)
     fputc('\n', l->f);
 }
 
+void spl_histogram(FILE *f, const uint64_t *count, unsigned n, void (*label)(FILE *f, unsigned i))
+{
+    uint64_t peak = 1;
+    for (unsigned i = 0; i < n; i++)
+        if (count[i] > peak)
+            peak = count[i];
+    for (unsigned i = 0; i < n; i++) {
+        if (!count[i])
+            continue;
+        char bar[41];
+        const int w = (int)(40 * count[i] / peak);
+        memset(bar, '#', (size_t)w);
+        bar[w] = '\0';
+        label(f, i);
+        fprintf(f, " %10" PRIu64 " %s\n", count[i], bar);
+    }
+}
+
+static void size_label(FILE *f, unsigned n)
+{
+    fprintf(f, "  %3u bytes", n);
+}
+
 void spl_print_records(const spl_log_t *l, FILE *f)
 {
     fprintf(f, "records written %" PRIu64 "  bytes %" PRIu64 "  mean %.1f bytes per record\n", l->rec_written,
             l->rec_bytes, l->rec_written ? (double)l->rec_bytes / (double)l->rec_written : 0.0);
-    uint64_t peak = 1;
-    for (unsigned n = 0; n <= SPU_MAX_RECORD; n++)
-        if (l->rec_size[n] > peak)
-            peak = l->rec_size[n];
-    for (unsigned n = 0; n <= SPU_MAX_RECORD; n++) {
-        if (!l->rec_size[n])
-            continue;
-        char bar[41];
-        const int w = (int)(40 * l->rec_size[n] / peak);
-        memset(bar, '#', (size_t)w);
-        bar[w] = '\0';
-        fprintf(f, "  %3u bytes %10" PRIu64 " %s\n", n, l->rec_size[n], bar);
-    }
+    spl_histogram(f, l->rec_size, SPU_MAX_RECORD + 1, size_label);
     /* Every SAMPLE_FEED is a finished sample: written, rejected by a rule,
      * or dropped because profiling was disabled while it was in flight
      * (knob INFLIGHT = 1; docs/impl-defined.md row 11). */

@@ -37,6 +37,10 @@ static inline void spl_rec_written(spl_log_t *l, unsigned n)
     l->rec_bytes += n;
     l->rec_size[n <= SPU_MAX_RECORD ? n : SPU_MAX_RECORD]++;
 }
+/* A --stats histogram: for each nonzero count[i], label(i) then the count
+ * and a bar of up to 40 '#' scaled to the largest count. */
+void spl_histogram(FILE *f, const uint64_t *count, unsigned n,
+                   void (*label)(FILE *f, unsigned i));
 /* --stats lines about the records: written, bytes, sizes, and the records
  * not written with the rule that dropped each. */
 void spl_print_records(const spl_log_t *l, FILE *f);
