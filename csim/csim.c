@@ -163,13 +163,23 @@ int main(int argc, char **argv)
     run_init(&c->run, &s->cfg, s->src, s->log_f, o.emit ? &s->emit : NULL);
     c->run.rec_f = s->rec_f;
     c->run.rec_txt = s->rec_txt;
+    spu_mem_t mem;
+    mem_init(&mem);
+    c->run.mem = &mem;
+    c->run.mem_stall = (unsigned)o.mem_stall;
+    c->run.check_stream = 1;
     const double t0 = now_s();
     int rc = run_all(c, s, o.progress);
     const double dt = now_s() - t0;
+    if (!rc)
+        rc = run_check_end(&c->run);
+    if (!rc && s->mem_f)
+        rc = run_write_mem(&c->run, s->mem_f);
     if (rc)
         fprintf(stderr, "error: %s\n", c->run.err);
     else
         run_finish(&c->run);
+    mem_free(&mem);
     if (o.stats)
         print_stats(c, &o, s, dt);
     if (c->cov && !rc) {

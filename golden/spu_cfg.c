@@ -41,14 +41,17 @@ int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
     for (int i = 0; i < SPU_NKNOBS; i++) {
         if (strcmp(knob_names[i], name) != 0)
             continue;
-        if (i == SPU_KNOB_LFSR_SEED ? (value < SPU_LFSR_SEED_MIN || value > SPU_LFSR_SEED_MAX) : value > 1) {
-            if (err) {
-                if (i == SPU_KNOB_LFSR_SEED)
-                    snprintf(err, errlen, "knob %s=%u out of range (0x%X..0x%X)", name, value,
-                             SPU_LFSR_SEED_MIN, SPU_LFSR_SEED_MAX);
-                else
-                    snprintf(err, errlen, "knob %s=%u out of range (0 or 1)", name, value);
-            }
+        /* the range of knob i: LFSR_SEED a nonzero 24-bit state, BUF_QUEUE
+         * a queue depth, every other knob a choice of two */
+        uint32_t lo = 0, hi = 1;
+        if (i == SPU_KNOB_LFSR_SEED)
+            lo = SPU_LFSR_SEED_MIN, hi = SPU_LFSR_SEED_MAX;
+        else if (i == SPU_KNOB_BUF_QUEUE)
+            lo = 1, hi = SPU_MAX_BUF_QUEUE;
+        if (value < lo || value > hi) {
+            if (err)
+                snprintf(err, errlen, "knob %s=%u out of range (%s%X..%s%X)", name, value, hi > 9 ? "0x" : "", lo,
+                         hi > 9 ? "0x" : "", hi);
             return -1;
         }
         cfg->knob[i] = value;

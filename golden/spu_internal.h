@@ -9,4 +9,16 @@ uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t p
 /* Count n quiet members. */
 void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, uint64_t n);
 
+/* The Profiling Buffer (spu_buffer.c), in the order of a step: accept the
+ * beat shown if the memory took it; begin the cycle's writes; reserve the
+ * place of each record (1 when it filled the buffer); show the next beat. */
+typedef struct spu_bufstep {
+    uint8_t en;   /* records can be written: ProfilingBufferEnabled() and not stopped since */
+    uint8_t free; /* queue entries left this cycle */
+} spu_bufstep_t;
+void spu_buffer_accept(spu_model_t *m, const spu_in_t *in);
+void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs);
+int spu_buffer_reserve(spu_model_t *m, spu_bufstep_t *bs, unsigned p, spu_out_t *out);
+void spu_buffer_show(const spu_model_t *m, spu_out_t *out);
+
 #endif

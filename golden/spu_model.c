@@ -19,10 +19,12 @@ int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t er
 
     if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
         cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
-        cfg->knob[SPU_KNOB_LFSR_SEED] < SPU_LFSR_SEED_MIN || cfg->knob[SPU_KNOB_LFSR_SEED] > SPU_LFSR_SEED_MAX) {
+        cfg->knob[SPU_KNOB_LFSR_SEED] < SPU_LFSR_SEED_MIN || cfg->knob[SPU_KNOB_LFSR_SEED] > SPU_LFSR_SEED_MAX ||
+        cfg->knob[SPU_KNOB_BUF_QUEUE] < 1 || cfg->knob[SPU_KNOB_BUF_QUEUE] > SPU_MAX_BUF_QUEUE) {
         if (err)
-            snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X)",
-                     cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED]);
+            snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X, write queue %u)",
+                     cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED],
+                     cfg->knob[SPU_KNOB_BUF_QUEUE]);
         return -1;
     }
     memset(m, 0, sizeof *m);
@@ -37,6 +39,7 @@ void spu_model_reset(spu_model_t *m)
 {
     memset(m->reg, 0, sizeof m->reg);
     memset(m->slot, 0, sizeof m->slot);
+    m->bq_head = m->bq_count = m->bq_beat = 0;
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
     m->cycle = 0;
@@ -79,6 +82,8 @@ static void reg_port_read(const spu_model_t *m, const spu_in_t *in, spu_out_t *o
 static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
 {
     const spu_config_t *cfg = &m->cfg;
+    spu_bufstep_t bs;
+    spu_buffer_begin(m, &bs);
     const int discard = (cfg->features & SPU_FEAT_V1P2) &&
                         ((m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_FM_MASK) >>
                          SPU_F_PMBLIMITR_EL1_FM_LSB) == 2u;
@@ -120,6 +125,9 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
                 .ds = ri.ds, .valid = (uint8_t)((av & ((1u << SPU_REC_ADDR_BITS) - 1u)) | (ri.ds_valid ? SPU_REC_DS : 0)),
                 .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
             out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[p]);
+            /* SPEBufferIsFull() -> OtherSPEManagementEvent(), SAMPLE_BUFFER_FULL */
+            if (spu_buffer_reserve(m, &bs, p, out) && spu_pmu_implemented(cfg, SPU_PMU_BUFFER_FULL))
+                out->pmu[SPU_PMU_BUFFER_FULL]++;
         }
     }
     return freed;
@@ -182,6 +190,9 @@ void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     }
     const spu_config_t *cfg = &m->cfg;
     reg_port_read(m, in, out);
+    /* Step 0: the write beat shown in this cycle, if the memory takes it. */
+    if (m->bq_count)
+        spu_buffer_accept(m, in);
 
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
@@ -218,12 +229,15 @@ void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     m->prev_en = (uint8_t)en;
     out->obs_enabled = (uint8_t)en;
     out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
+    out->pmbirq = (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) != 0;
+    if (m->bq_count)
+        spu_buffer_show(m, out);
     m->cycle++;
 }
 
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
 {
-    return spu_model_enabled(m, el, prof_allowed) == m->prev_en;
+    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->bq_count;
 }
 
 uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)

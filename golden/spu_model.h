@@ -75,6 +75,7 @@ typedef struct spu_in {
     uint64_t reg_wdata;
     uint8_t el;                           /* current Exception level 0..3 */
     uint8_t prof_allowed;                 /* rest-of-PE profiling permission */
+    uint8_t mem_ready;                    /* the memory takes the write beat shown (mem_valid) */
     uint64_t ts;                          /* timer: PhysicalCountInt() this cycle */
     /* Record payloads of finish port p, read only with its finish for a
      * kept record. They come last: a harness may leave them stale between
@@ -94,7 +95,7 @@ typedef struct spu_in {
 
 /* Bytes of spu_out_t before `reserved`, and the reserved bytes that bring
  * reg_rdata to an 8-byte boundary (1..8, so the array is never empty). */
-#define SPU_OUT_SMALL_BYTES (6 + SPU_MAX_LANES + 7 * SPU_MAX_SLOTS + SPU_NPMU)
+#define SPU_OUT_SMALL_BYTES (11 + SPU_MAX_LANES + 7 * SPU_MAX_SLOTS + SPU_NPMU)
 #define SPU_OUT_RESERVED (8 - SPU_OUT_SMALL_BYTES % 8)
 
 /* Registered outputs: the results of one cycle's inputs. Fields of lanes and
@@ -115,9 +116,18 @@ typedef struct spu_out {
     uint8_t pmu[SPU_NPMU];                /* per-cycle count of each SAMPLE_* event */
     uint8_t reg_undef;                    /* last access was UNDEFINED */
     uint8_t obs_enabled;                  /* profiling enabled in that cycle */
+    uint8_t rec_wr;                       /* bit p: port p's record went to the Profiling Buffer
+                                             (PMBPTR_EL1 reserved for it, queued for writing) */
+    uint8_t rec_qfull;                    /* bit p: port p's record was dropped: the write queue
+                                             was full (docs/buffer.md) */
+    uint8_t mem_valid;                    /* a write beat is shown: mem_addr/data/strb */
+    uint8_t mem_strb;                     /* byte enables of mem_data, bit j for byte j */
+    uint8_t pmbirq;                       /* PMBIRQ: PMBSR_EL1.S after that cycle */
     uint8_t reserved[SPU_OUT_RESERVED];   /* always 0: no padding anywhere, so outputs compare as bytes */
     uint64_t reg_rdata;                   /* read data (0 unless a read) */
     uint64_t obs_pmsicr;                  /* PMSICR_EL1 after that cycle */
+    uint64_t mem_addr;                    /* write beat address, 8-byte aligned */
+    uint64_t mem_data;                    /* write beat data, byte j at bits 8j+7:8j (address + j) */
 } spu_out_t;
 
 /* ---------------------------------------------------------------- state */
@@ -131,6 +141,14 @@ typedef struct spu_slot {
     uint64_t entry;                       /* cycle the member entered the population */
 } spu_slot_t;
 
+/* A record in the Profiling Buffer's write queue (docs/buffer.md). */
+typedef struct spu_bufq {
+    uint64_t addr;                        /* PMBPTR_EL1 when it was reserved */
+    uint8_t len;
+    uint8_t filled;                       /* writable: from the cycle after its record */
+    uint8_t data[SPU_MAX_RECORD];
+} spu_bufq_t;
+
 typedef struct spu_model {
     spu_config_t cfg;                     /* copy: knobs may be overridden */
     uint64_t reg[SPU_NREGS];              /* architectural registers (PMSICR included) */
@@ -139,6 +157,9 @@ typedef struct spu_model {
     uint64_t cycle;                       /* cycles since the last reset */
     spu_slot_t slot[SPU_MAX_SLOTS];
     uint8_t rec[SPU_MAX_SLOTS][SPU_MAX_RECORD]; /* the last step's records (rec_len) */
+    spu_bufq_t bq[SPU_MAX_BUF_QUEUE];     /* the write queue: bq_count records from bq_head */
+    uint8_t bq_head, bq_count;
+    uint8_t bq_beat;                      /* beat of the head record shown next */
 } spu_model_t;
 
 /* ------------------------------------------------------------- lifetime */
@@ -172,7 +193,8 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops,
                    uint8_t el, uint8_t prof_allowed);
 
 /* 1 when a cycle with this context would be neither an enable nor a disable
- * edge (the enable state it computes equals the previous cycle's). */
+ * edge (the enable state it computes equals the previous cycle's) and the
+ * Profiling Buffer's write queue is empty (no write beat to show). */
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
 
 /* --------------------------------------------------- register helpers */
@@ -245,6 +267,16 @@ unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const s
  * 1 Load/store, 2 Branch) and sets *payload (the SVE formats only with
  * FEAT_SVE in cfg). */
 uint8_t spu_optype(const spu_config_t *cfg, uint8_t type, uint16_t attr, uint8_t *payload);
+
+/* SPEBufferIsFull(): 1 when a record of 1 << PMSIDR_EL1.MaxSize bytes would
+ * not fit between PMBPTR_EL1 = ptr and PMBLIMITR_EL1.LIMIT of limitr. */
+int spu_buffer_is_full(const spu_config_t *cfg, uint64_t ptr, uint64_t limitr);
+
+/* Write beat `beat` of a record of len bytes at addr: its 8-byte aligned
+ * address, data and byte enables (docs/buffer.md); returns 1 when it is the
+ * record's last beat. */
+int spu_buffer_beat(uint64_t addr, unsigned len, const uint8_t *rec, unsigned beat,
+                    uint64_t *baddr, uint64_t *bdata, uint8_t *bstrb);
 
 /* SPEGetRandomInterval(): one LFSR step, returns the byte. */
 uint8_t spu_lfsr_draw(uint32_t *lfsr);

@@ -33,6 +33,7 @@ module spu_pmu #(
   input  wire [SLOTS-1:0] feed_event_i,      // SAMPLE_FEED_EVENT
   input  wire [SLOTS-1:0] feed_lat_i,        // SAMPLE_FEED_LAT
   input  wire [SLOTS-1:0] feed_ds_i,         // SAMPLE_FEED_DS
+  input  wire             buffer_full_i,     // SAMPLE_BUFFER_FULL (at most one a cycle)
   output reg  [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o // counts of the last cycle
 );
 
@@ -78,6 +79,7 @@ module spu_pmu #(
     cnt[W*`SPU_PMU_FEED_EVENT +: W] = count_ports(feed_event_i);
     cnt[W*`SPU_PMU_FEED_LAT   +: W] = count_ports(feed_lat_i);
     cnt[W*`SPU_PMU_FEED_DS    +: W] = count_ports(feed_ds_i);
+    cnt[W*`SPU_PMU_BUFFER_FULL +: W] = {{(W-1){1'b0}}, buffer_full_i};
   end
 
   // Implemented events only: PMU_IMPL bit e spread over count e.

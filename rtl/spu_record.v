@@ -59,6 +59,7 @@ module spu_record #(
   input  wire [SLOTS-1:0]       fin_ds_valid_i,
   input  wire [SLOTS*16-1:0]    fin_ds_i,
   input  wire [63:0]            ts_i,           // timer
+  output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
   output wire [SLOTS*8*REC_MAX-1:0] data_o      // the records (registered)
 );
@@ -118,9 +119,30 @@ module spu_record #(
     for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port
       reg [RB-1:0] data_q;
       reg [7:0]    len_q;
+      reg [7:0]    len_n;
+      // The record's length, in the same cycle (the Profiling Buffer
+      // reserves its place at PMBPTR_EL1 with it): the sizes of the packets
+      // the builder below writes.
+      always @* begin : b_len
+        reg [7:0] n;
+        reg [3:0] av;
+        n  = 8'd0;
+        av = fin_addr_valid_i[4*gp +: 4];
+        if (keep_i[gp]) begin
+          n = 8'd15 + 8'd2 + 8'd1 + EV_BYTES[7:0] +               // counters, PC, Op Type, Events
+              (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB] ? 8'd9 : 8'd1) +   // Timestamp or End
+              ((FEAT_LDS != 0 && fin_ds_valid_i[gp] && fin_type_i[5*gp + T_LD]) ? 8'd3 : 8'd0) +
+              ((FEAT_PBT != 0 && av[3]) ? 8'd9 : 8'd0) +
+              ((av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) ? 8'd9 : 8'd0) +
+              (av[1] ? 8'd9 : 8'd0) + (av[0] ? 8'd9 : 8'd0) +
+              (cx_q[fin_slot_i[2*gp +: 2]] ? 8'd5 : 8'd0);
+          // Padding packets (zero bytes) up to 1 << PMBIDR_EL1.Align
+          n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+        end
+        len_n = n;
+      end
       always @(posedge clk_i) begin : b_rec
         reg [RB-1:0] d;
-        reg [7:0]    n;
         reg [1:0]  s, el, cls;
         reg [4:0]  ty;
         reg [10:0] at;
@@ -132,7 +154,6 @@ module spu_record #(
         // every temporary has a value on every path; the work is done only
         // for a kept record
         d    = {RB{1'b0}};
-        n    = 8'd0;
         s    = 2'd0;
         el   = 2'd0;
         ty   = 5'd0;
@@ -180,57 +201,45 @@ module spu_record #(
           // Timestamp, or End
           if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin
             d[71:0] = {ts_i, 8'h71};
-            n = 8'd9;
           end else begin
             d[7:0] = 8'h01;
-            n = 8'd1;
           end
           // Events: REC_EV_MASK has no bit above the payload's 8*EV_BYTES
           d = d << (8 * (1 + EV_BYTES));
           d[71:0] = d[71:0] | {fin_events_i[64*gp +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
-          n = n + 8'd1 + EV_BYTES[7:0];
           d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
-          n = n + 8'd2;
           if (FEAT_LDS != 0 && fin_ds_valid_i[gp] && ld) begin   // a load's data source
             d = {d[RB-25:0], fin_ds_i[16*gp +: 16], 8'h53};
-            n = n + 8'd3;
           end
           if (FEAT_PBT != 0 && av[3]) begin
             d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*gp +: 56]}, 8'hB4};
-            n = n + 8'd9;
           end
           if (av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) begin
             d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*gp +: 56], 8'hB3};
-            n = n + 8'd9;
           end
           if (av[1]) begin
             d = {d[RB-73:0], fin_va_i[64*gp +: 64], 8'hB2};
-            n = n + 8'd9;
           end
           if (av[0]) begin
             d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*gp +: 56]}, 8'hB1};
-            n = n + 8'd9;
           end
           d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*gp +: 56]}, 8'hB0};
           d = {d[RB-25:0], iss_i[16*gp +: 16], 8'h99};
           d = {d[RB-25:0], tot_i[16*gp +: 16], 8'h98};
-          n = n + 8'd15;
           if (cx_q[s]) begin
             d = {d[RB-41:0], fin_ctx_i[32*gp +: 32], 8'h64};
-            n = n + 8'd5;
           end
-          // Padding packets (zero bytes) up to 1 << PMBIDR_EL1.Align
-          n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
         end
         if (!rst_ni) begin
           len_q <= 8'd0;
         end else begin
-          len_q <= n;
+          len_q <= len_n;
           if (keep_i != {SLOTS{1'b0}})
             data_q <= d;
         end
       end
       assign len_o[8*gp +: 8]    = len_q;
+      assign len_c_o[8*gp +: 8]  = len_n;
       assign data_o[RB*gp +: RB] = data_q;
     end
   endgenerate

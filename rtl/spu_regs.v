@@ -49,6 +49,9 @@ module spu_regs #(
   output reg  [63:0] reg_rdata_o,            // MRS data of the last cycle
   output reg         reg_undef_o,            // last access was UNDEFINED
   input  wire        coll_set_i,             // SPESampleCollision() this cycle
+  input  wire        full_set_i,             // a buffer-full management event this cycle
+  input  wire        ptr_we_i,               // PMBPTR_EL1 advances this cycle (spu_buffer) ...
+  input  wire [63:0] ptr_i,                  // ... to this
   input  wire [63:0] pmsicr_i,               // PMSICR_EL1 (spu_interval)
   output wire        icr_we_o,               // MSR PMSICR_EL1 this cycle
   output wire [63:0] icr_wdata_o,            // its value, WMASK applied
@@ -60,6 +63,7 @@ module spu_regs #(
   output wire [63:0] pmslatfr_o,             // PMSLATFR_EL1
   output wire [63:0] pmblimitr_o,            // PMBLIMITR_EL1
   output wire [63:0] pmbsr_o,                // PMBSR_EL1
+  output wire [63:0] pmbptr_o,               // PMBPTR_EL1
   output wire [63:0] pmsdsfr_o               // PMSDSFR_EL1
 );
 
@@ -105,6 +109,10 @@ module spu_regs #(
   localparam [63:0] M_DSFR  = REG_WMASK[64*I_DSFR +: 64];
 
   localparam integer COLL = `SPU_F_PMBSR_EL1_COLL_LSB;
+  // OtherSPEManagementEvent('000001'): S = 1, EC = 0, MSS = BSC 0b000001
+  // (buffer full), MSS2 = 0; DL and COLL are kept.
+  localparam [63:0] BSR_KEEP = `SPU_F_PMBSR_EL1_DL_MASK | `SPU_F_PMBSR_EL1_COLL_MASK;
+  localparam [63:0] BSR_FULL = `SPU_F_PMBSR_EL1_S_MASK | (64'd1 << `SPU_F_PMBSR_EL1_MSS_LSB);
 
   // The stored registers. PMSICR_EL1 lives in spu_interval and the ID
   // registers are constants.
@@ -138,8 +146,14 @@ module spu_regs #(
       reg_rdata_o <= 64'd0;
       reg_undef_o <= 1'b0;
     end else begin
-      // D17.3.7: a collision sets PMBSR_EL1.COLL; an MSR below wins.
-      if (coll_set_i) bsr_q[COLL] <= 1'b1;
+      // D17.3.7: a collision sets PMBSR_EL1.COLL; a buffer-full event sets
+      // S and the syndrome (D17.8.2); the Profiling Buffer moves PMBPTR_EL1.
+      // An MSR below wins over all of them.
+      if (full_set_i)
+        bsr_q <= (bsr_q & BSR_KEEP) | BSR_FULL | ({63'd0, coll_set_i} << COLL);
+      else if (coll_set_i)
+        bsr_q[COLL] <= 1'b1;
+      if (ptr_we_i) ptr_q <= ptr_i;
       reg_rdata_o <= 64'd0;
       reg_undef_o <= 1'b0;
       if (reg_valid_i) begin
@@ -206,9 +220,7 @@ module spu_regs #(
   assign pmbsr_o     = bsr_q;
   assign pmsdsfr_o   = dsfr_q;
 
-  // PMBPTR_EL1 is read and written but not used by this unit (no Profiling
-  // Buffer yet).
-  wire unused_regs = ^ptr_q;
+  assign pmbptr_o    = ptr_q;
 
 `ifdef FORMAL
   // Proved with spu_top as the top (formal/spu.sby).
@@ -245,16 +257,18 @@ module spu_regs #(
       if ($past(f_bsr_msr))
         BsrTakesWrite_A: assert (bsr_q == ($past(reg_wdata_i) & M_BSR));
       // The register port changes nothing on an UNDEFINED access: every
-      // register keeps its value (but for COLL set by a collision of that
-      // cycle), the read data is zero and reg_undef_o is set.
+      // register keeps its value (but for what the unit itself changes in
+      // that cycle: COLL, a buffer-full syndrome, PMBPTR_EL1), the read data
+      // is zero and reg_undef_o is set.
       if ($past(f_undef))
         UndefChangesNothing_A: assert (
             scr_q == $past(scr_q) && nevfr_q == $past(nevfr_q) &&
             irr_q == $past(irr_q) && fcr_q == $past(fcr_q) &&
             evfr_q == $past(evfr_q) && latfr_q == $past(latfr_q) &&
-            lim_q == $past(lim_q) && ptr_q == $past(ptr_q) &&
+            lim_q == $past(lim_q) &&
+            ptr_q == ($past(ptr_we_i) ? $past(ptr_i) : $past(ptr_q)) &&
             dsfr_q == $past(dsfr_q) &&
-            bsr_q == ($past(bsr_q) |
+            bsr_q == (($past(full_set_i) ? (($past(bsr_q) & BSR_KEEP) | BSR_FULL) : $past(bsr_q)) |
                       ({63'd0, $past(coll_set_i)} << COLL)) &&
             reg_undef_o && reg_rdata_o == 64'd0);
       // A defined access never raises reg_undef_o.

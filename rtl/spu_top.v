@@ -6,6 +6,7 @@
 //   spu_slots     sample slots, collisions, total/issue latency counters
 //   spu_complete  SPECompleteSample(): spu_filter per finish port, discard
 //   spu_record    SPEConstructRecord(): the bytes of each kept record
+//   spu_buffer    the Profiling Buffer: PMBPTR_EL1, buffer full, write port
 //   spu_pmu       SAMPLE_* event counts
 // This module computes the enable and registers every output: the outputs in cycle t+1 are the results of the
 // inputs of cycle t. Fields of lanes and ports that are not valid are zero.
@@ -44,6 +45,7 @@ module spu_top #(
   parameter integer CU_FL        = `SPU_KNOB_CU_FL,
   parameter integer SLOT_REUSE   = `SPU_KNOB_SLOT_REUSE,   // reuse same cycle
   parameter integer INFLIGHT     = `SPU_KNOB_INFLIGHT,     // drop when disabled
+  parameter integer BUF_QUEUE    = `SPU_KNOB_BUF_QUEUE,    // write queue, records
   // Register map, packed in configs/spu.toml order: register SPU_REG_<NAME>
   // at [16*i +: 16], [64*i +: 64] and bit i (generated, selected by name).
   parameter [`SPU_NREGS*16-1:0] REG_ENC     = `SPU_REG_ENC_ALL,     // encodings
@@ -84,6 +86,13 @@ module spu_top #(
   // context
   input  wire [1:0]          el_i,             // current Exception level
   input  wire                prof_allowed_i,   // rest of the PE allows it
+  // Profiling Buffer memory write port (docs/ports.md)
+  input  wire                mem_ready_i,      // the memory takes the beat shown
+  output wire                mem_valid_o,      // a write beat
+  output wire [63:0]         mem_addr_o,       // its address, 8-byte aligned
+  output wire [63:0]         mem_data_o,       // byte j for mem_addr_o + j
+  output wire [7:0]          mem_strb_o,       // byte enables
+  output wire                pmbirq_o,         // PMBIRQ: PMBSR_EL1.S
   // selections
   output reg  [LANES-1:0]    smp_valid_o,      // lane l's member sampled
   output reg  [LANES-1:0]    col_valid_o,      // lane l's selection collided
@@ -98,6 +107,8 @@ module spu_top #(
   output wire [SLOTS*8-1:0]  rec_len_o,        // bytes of port p's record (0: none)
   output wire [SLOTS*8*REC_MAX-1:0] rec_data_o, // its bytes at [8*REC_MAX*p +:], byte 0 first;
                                                // held from the last record where rec_len_o is 0
+  output reg  [SLOTS-1:0]    rec_wr_o,         // port p's record goes to the Profiling Buffer
+  output reg  [SLOTS-1:0]    rec_qfull_o,      // ... dropped: the write queue was full
   // PMU events: counts of the last cycle, SAMPLE_<NAME> at
   // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
   output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,
@@ -121,7 +132,9 @@ module spu_top #(
 
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
-  wire [63:0] pmblimitr, pmbsr, pmsdsfr, pmsicr;
+  wire [63:0] pmblimitr, pmbsr, pmbptr, pmsdsfr, pmsicr;
+  wire        buf_full, ptr_we;
+  wire [63:0] ptr_next;
   wire        icr_we;
   wire [63:0] icr_wdata;
   wire [LANES-1:0] col;
@@ -143,6 +156,9 @@ module spu_top #(
     .reg_rdata_o (reg_rdata_o),
     .reg_undef_o (reg_undef_o),
     .coll_set_i  (|col),
+    .full_set_i  (buf_full),
+    .ptr_we_i    (ptr_we),
+    .ptr_i       (ptr_next),
     .pmsicr_i    (pmsicr),
     .icr_we_o    (icr_we),
     .icr_wdata_o (icr_wdata),
@@ -154,6 +170,7 @@ module spu_top #(
     .pmslatfr_o  (pmslatfr),
     .pmblimitr_o (pmblimitr),
     .pmbsr_o     (pmbsr),
+    .pmbptr_o    (pmbptr),
     .pmsdsfr_o   (pmsdsfr)
   );
 
@@ -275,6 +292,7 @@ module spu_top #(
     .feed_ds_o      (feed_ds)
   );
 
+  wire [SLOTS*8-1:0] rec_len_c;
   // spu_record registers the record port itself (rec_len_o, rec_data_o):
   // its builder runs at the clock edge only when a record is kept.
   spu_record #(
@@ -311,9 +329,39 @@ module spu_top #(
     .fin_ds_valid_i   (fin_ds_valid_i),
     .fin_ds_i         (fin_ds_i),
     .ts_i             (ts_i),
+    .len_c_o          (rec_len_c),
     .len_o            (rec_len_o),
     .data_o           (rec_data_o)
   );
+
+  // The Profiling Buffer: places at PMBPTR_EL1 for this cycle's records,
+  // buffer full, and the write port.
+  wire [SLOTS-1:0] buf_wr, buf_qfull;
+  spu_buffer #(
+    .SLOTS            (SLOTS),
+    .REC_MAX          (REC_MAX),
+    .QUEUE            (BUF_QUEUE),
+    .MAXSIZE          ({28'd0, PMSIDR[`SPU_F_PMSIDR_EL1_MaxSize_MSB:`SPU_F_PMSIDR_EL1_MaxSize_LSB]})
+  ) u_buffer (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .len_i            (rec_len_c),
+    .data_i           (rec_data_o),
+    .pmbptr_i         (pmbptr),
+    .buf_en_i         (pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] & ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB]),
+    .limit_i          (pmblimitr & `SPU_F_PMBLIMITR_EL1_LIMIT_MASK),
+    .wr_o             (buf_wr),
+    .qfull_o          (buf_qfull),
+    .full_o           (buf_full),
+    .ptr_we_o         (ptr_we),
+    .ptr_o            (ptr_next),
+    .mem_ready_i      (mem_ready_i),
+    .mem_valid_o      (mem_valid_o),
+    .mem_addr_o       (mem_addr_o),
+    .mem_data_o       (mem_data_o),
+    .mem_strb_o       (mem_strb_o)
+  );
+  assign pmbirq_o = pmbsr[`SPU_F_PMBSR_EL1_S_LSB];
 
   // --------------------------------------------------------------- PMU
   spu_pmu #(
@@ -336,6 +384,7 @@ module spu_top #(
     .feed_event_i     (feed_event),
     .feed_lat_i       (feed_lat),
     .feed_ds_i        (feed_ds),
+    .buffer_full_i    (buf_full),
     .pmu_o            (pmu_o)
   );
 
@@ -354,6 +403,8 @@ module spu_top #(
       rec_why_o     <= {SLOTS*6{1'b0}};
       rec_tot_lat_o <= {SLOTS*16{1'b0}};
       rec_iss_lat_o <= {SLOTS*16{1'b0}};
+      rec_wr_o      <= {SLOTS{1'b0}};
+      rec_qfull_o   <= {SLOTS{1'b0}};
     end else begin
       en_q          <= en;
       smp_valid_o   <= smp;
@@ -365,21 +416,21 @@ module spu_top #(
       rec_why_o     <= rec_why;
       rec_tot_lat_o <= rec_tot;
       rec_iss_lat_o <= rec_iss;
+      rec_wr_o      <= buf_wr;
+      rec_qfull_o   <= buf_qfull;
     end
   end
 
   assign obs_enabled_o = en_q;
   assign obs_pmsicr_o  = pmsicr;
 
-  // Bits of the registers the enable does not read (other PMSCR_EL1,
-  // PMBLIMITR_EL1 and PMBSR_EL1 fields are state for software or for the
-  // Profiling Buffer, which this unit does not model yet).
+  // Bits of the registers nothing here reads (other PMSCR_EL1 and PMBSR_EL1
+  // fields are state for software).
   wire unused_top = ^{pmscr & ~(`SPU_F_PMSCR_EL1_E0SPE_MASK |
                                  `SPU_F_PMSCR_EL1_E1SPE_MASK |
                                  `SPU_F_PMSCR_EL1_CX_MASK |
                                  `SPU_F_PMSCR_EL1_PA_MASK |
                                  `SPU_F_PMSCR_EL1_TS_MASK),
-                      pmblimitr & ~`SPU_F_PMBLIMITR_EL1_E_MASK,
                       pmbsr & ~`SPU_F_PMBSR_EL1_S_MASK};
 
 `ifdef FORMAL
@@ -454,6 +505,7 @@ module spu_top #(
       FilteredRecord_C:  cover (rec_valid_o[0] && rec_why_o[4:0] != 5'd0);
       Collision_C:       cover (col_valid_o[0]);
       if (FEAT_V1P2 != 0) DiscardedRecord_C: cover (rec_valid_o[0] && rec_why_o[5]);
+      BufferFull_C:      cover (rec_wr_o[0] && pmbirq_o);
     end
   end
   // A record's bytes come only for a kept, non-discarded sample, and every
@@ -466,6 +518,20 @@ module spu_top #(
       has_bytes[fp] = rec_len_o[8*fp +: 8] != 8'd0;
     if (f_past_valid)
       RecordOnlyKept_A: assert (has_bytes == rec_keep_o);
+  end
+  // Only a kept record goes to the Profiling Buffer, and a record is either
+  // written or dropped for a full queue, not both.
+  always @* begin
+    if (f_past_valid)
+      BufOnlyKept_A: assert ((rec_wr_o & ~rec_keep_o) == {SLOTS{1'b0}} &&
+                             (rec_qfull_o & ~rec_keep_o) == {SLOTS{1'b0}} &&
+                             (rec_wr_o & rec_qfull_o) == {SLOTS{1'b0}});
+  end
+  // D17.4: nothing is written while the buffer is disabled or stopped.
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni) && (!$past(pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB]) ||
+                                          $past(pmbsr[`SPU_F_PMBSR_EL1_S_LSB])))
+      NoWriteWhileStopped_A: assert (rec_wr_o == {SLOTS{1'b0}});
   end
   // A kept record is a record (rec_keep_o only with rec_valid_o).
   always @* begin

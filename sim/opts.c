@@ -43,6 +43,10 @@ static void usage(FILE *f, const char *prog, int tb)
                "                      Profiling Buffer receives; docs/records.md)\n"
                "  --records FILE      write every sample record to FILE as text, one line per packet in\n"
                "                      the words of perf report -D ('-' for stdout; docs/records.md)\n"
+               "  --mem-bin FILE      write the memory the Profiling Buffer wrote, from its lowest to its\n"
+               "                      highest written address, to FILE (docs/buffer.md)\n"
+               "  --mem-stall PCT     the memory stalls the write port in PCT %% of the cycles, 0..99\n"
+               "                      (default 0; docs/buffer.md)\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
@@ -130,6 +134,8 @@ static int check_combination(const spu_opts_t *o)
         bad = "--records -", why = "stdout carries the .spl log; add --quiet or --log FILE";
     else if (o->dut_only && o->rec_bin)
         bad = "--rec-bin", why = "--dut-only runs no model; the records written are the model's (equal to the DUT's when compared)";
+    else if (o->dut_only && o->mem_bin)
+        bad = "--mem-bin", why = "--dut-only runs no model; the memory written is the model's (equal to the DUT's when compared)";
     else if (o->dut_only && o->stats)
         bad = "--stats", why = "--dut-only runs no model, so there are no statistics to print";
     else if (o->tb && o->expect_vacuous && !o->trace)
@@ -161,6 +167,7 @@ static const struct {
     {"--cov", offsetof(spu_opts_t, cov), OPT_BOTH},
     {"--rec-bin", offsetof(spu_opts_t, rec_bin), OPT_BOTH},
     {"--records", offsetof(spu_opts_t, records), OPT_BOTH},
+    {"--mem-bin", offsetof(spu_opts_t, mem_bin), OPT_BOTH},
     {"--emit-trace", offsetof(spu_opts_t, emit), OPT_BOTH},
     {"--log", offsetof(spu_opts_t, log), OPT_BOTH},
     {"--fail-dir", offsetof(spu_opts_t, fail_dir), OPT_TB},
@@ -185,7 +192,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
                                        "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
-                                       "--perf-event", "--period", "--buffer"};
+                                       "--perf-event", "--period", "--buffer", "--mem-bin", "--mem-stall"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -245,6 +252,14 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 o->knob[o->nknob++] = v;
             else
                 o->gen[o->ngen++] = v;
+        } else if (!strcmp(a, "--mem-stall")) {
+            NEEDS_VALUE;
+            if (parse_u64(a, v, &o->mem_stall))
+                return -1;
+            if (o->mem_stall > 99) {
+                fprintf(stderr, "error: --mem-stall %s: a percentage of cycles, 0..99 (at 100 nothing is ever written)\n", v);
+                return -1;
+            }
         } else if (!strcmp(a, "--period")) {
             NEEDS_VALUE;
             if (parse_u64(a, v, &o->period))
@@ -515,10 +530,10 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     if (o->perf_event && setup_perf_event(o, s))
         return -1;
     s->src = opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
-    static const char *const out_opt[4] = {"--vectors", "--cov", "--rec-bin", "--records"};
-    const char *const out_file[4] = {o->vectors, o->cov, o->rec_bin,
-                                     o->records && strcmp(o->records, "-") ? o->records : NULL};
-    for (int i = 0; i < 4; i++) {
+    static const char *const out_opt[5] = {"--vectors", "--cov", "--rec-bin", "--records", "--mem-bin"};
+    const char *const out_file[5] = {o->vectors, o->cov, o->rec_bin,
+                                     o->records && strcmp(o->records, "-") ? o->records : NULL, o->mem_bin};
+    for (int i = 0; i < 5; i++) {
         int clash = out_file[i] && (same_file(out_file[i], o->trace) || same_file(out_file[i], o->log) ||
                                     same_file(out_file[i], o->emit));
         for (int j = 0; j < i; j++)
@@ -531,6 +546,10 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     }
     if (o->rec_bin && !(s->rec_f = fopen(o->rec_bin, "wb"))) {
         fprintf(stderr, "error: cannot write --rec-bin '%s': %s\n", o->rec_bin, strerror(errno));
+        return -1;
+    }
+    if (o->mem_bin && !(s->mem_f = fopen(o->mem_bin, "wb"))) {
+        fprintf(stderr, "error: cannot write --mem-bin '%s': %s\n", o->mem_bin, strerror(errno));
         return -1;
     }
     if (o->records && !(s->rec_txt = strcmp(o->records, "-") ? fopen(o->records, "w") : stdout)) {
@@ -593,6 +612,13 @@ int opts_teardown(spu_setup_t *s)
             rc = -1;
         }
         s->rec_txt = NULL;
+    }
+    if (s->mem_f) {
+        if (ferror(s->mem_f) | fclose(s->mem_f)) {
+            fprintf(stderr, "error: the --mem-bin file could not be written completely\n");
+            rc = -1;
+        }
+        s->mem_f = NULL;
     }
     if (s->rec_f) {
         if (ferror(s->rec_f) | fclose(s->rec_f)) {

@@ -23,6 +23,8 @@ typedef struct spu_opts {
     const char *cov;             /* --cov FILE: functional coverage bins (docs/coverage.md) */
     const char *rec_bin;         /* --rec-bin FILE: the records' bytes, back to back (docs/records.md) */
     const char *records;         /* --records FILE: the records' packets as text, like perf report -D */
+    const char *mem_bin;         /* --mem-bin FILE: the memory the Profiling Buffer wrote (docs/buffer.md) */
+    uint64_t mem_stall;          /* --mem-stall PCT: cycles the memory stalls the write port, percent */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
     uint64_t ops;                /* --ops N (csim) */
@@ -65,6 +67,7 @@ typedef struct spu_setup {
     FILE *log_f;
     FILE *rec_f;                 /* --rec-bin */
     FILE *rec_txt;               /* --records */
+    FILE *mem_f;                 /* --mem-bin */
 } spu_setup_t;
 
 /* Parse argv; `tb` enables the tb-only options. 0 ok, 1 --help printed, -1 error

@@ -19,6 +19,19 @@ void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
     spl_init(&r->log, log, cfg);
 }
 
+/* The memory's readiness in a cycle: a fixed function of the cycle number
+ * and --mem-stall, so a replay, a skip ahead and both front ends agree. */
+static uint8_t mem_ready(const spu_run_t *r, uint64_t cycle)
+{
+    if (!r->mem_stall)
+        return 1;
+    uint64_t x = cycle + 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return x % 100u >= r->mem_stall;
+}
+
 int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
 {
     /* Every cycle: clear the inputs up to the record payloads, which are
@@ -34,7 +47,7 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     } else {
         /* Drain: empty cycles, context held, until every op has finished. */
         r->src_done = 1;
-        if (core_idle(&r->core))
+        if (core_idle(&r->core) && !r->mem_busy)
             return 0;
         memset(cy, 0, sizeof *cy);
         cy->el = r->el;
@@ -50,6 +63,7 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     in->el = cy->el;
     in->prof_allowed = cy->allow;
     in->ts = cy->cycle; /* the timer: one tick per cycle from the start of the run */
+    in->mem_ready = mem_ready(r, cy->cycle);
     if (!cy->reset)
         core_drive(&r->core, cy->cycle, in);
     return 1;
@@ -120,13 +134,103 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     return 0;
 }
 
+int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
+{
+    if (!in->rst_n) { /* the queue is cleared: its records are lost */
+        r->log.mem_lost += r->exp_n;
+        r->exp_n = r->len_n = r->rec_left = 0;
+    } else if (r->beat_valid && in->mem_ready) {
+        if (r->mem && mem_write(r->mem, r->beat_addr, r->beat_data, r->beat_strb)) {
+            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": out of memory for the Profiling Buffer's pages", cy->cycle);
+            return -1;
+        }
+        r->log.mem_beats++;
+        if (r->check_stream) {
+            /* each enabled byte is the next byte of the queued records, at
+             * the address after the last one within a record */
+            if (!r->beat_strb) {
+                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": a write beat at 0x%" PRIx64 " with no byte enabled",
+                         cy->cycle, r->beat_addr);
+                return -1;
+            }
+            for (unsigned j = 0; j < 8; j++) {
+                if (!((r->beat_strb >> j) & 1u))
+                    continue;
+                const uint64_t a = r->beat_addr + j;
+                const uint8_t b = (uint8_t)(r->beat_data >> (8 * j));
+                if (!r->rec_left) {
+                    if (!r->len_n) {
+                        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": a write beat at 0x%" PRIx64 " (byte %u) but no record is queued",
+                                 cy->cycle, r->beat_addr, j);
+                        return -1;
+                    }
+                    r->rec_left = r->exp_len[r->len_head];
+                    r->len_head = (r->len_head + 1u) % sizeof r->exp_len;
+                    r->len_n--;
+                } else if (a != r->next_addr) {
+                    snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": a record's byte written to 0x%" PRIx64 ", not after the last one (0x%" PRIx64 ")",
+                             cy->cycle, a, r->next_addr);
+                    return -1;
+                }
+                const uint8_t want = r->exp[r->exp_head];
+                if (b != want) {
+                    snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": byte 0x%02x written to 0x%" PRIx64 ", the record has 0x%02x there",
+                             cy->cycle, b, a, want);
+                    return -1;
+                }
+                r->exp_head = (r->exp_head + 1u) % sizeof r->exp;
+                r->exp_n--;
+                r->rec_left--;
+                r->next_addr = a + 1;
+            }
+        }
+    }
+    r->beat_valid = out->mem_valid;
+    r->beat_addr = out->mem_addr;
+    r->beat_data = out->mem_data;
+    r->beat_strb = out->mem_strb;
+    r->mem_busy = out->mem_valid | (out->rec_wr != 0) | (r->exp_n != 0);
+    return 0;
+}
+
+/* A record queued for the Profiling Buffer: its bytes are expected on the write port. */
+static int expect_record(spu_run_t *r, const spu_cyc_t *cy, const uint8_t *b, unsigned n)
+{
+    if (r->exp_n + n > sizeof r->exp || r->len_n == sizeof r->exp_len) {
+        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": more records queued for the Profiling Buffer (%u bytes) than its write queue holds",
+                 cy->cycle, r->exp_n + n);
+        return -1;
+    }
+    for (unsigned k = 0; k < n; k++)
+        r->exp[(r->exp_head + r->exp_n + k) % sizeof r->exp] = b[k];
+    r->exp_n += n;
+    r->exp_len[(r->len_head + r->len_n) % sizeof r->exp_len] = (uint8_t)n;
+    r->len_n++;
+    return 0;
+}
+
 int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m)
 {
+    /* A write that filled the buffer set PMBSR_EL1.S (PMBIRQ) in this cycle;
+     * S was 0 at its start, or nothing would have been written, and an MSR
+     * PMBSR_EL1 of the same cycle would have set it instead. */
+    const int msr_bsr = cy->reg_valid && cy->reg_write && cy->reg_enc == spu_reg_enc(SPU_REG_PMBSR_EL1);
+    r->log.buf_full += out->rec_wr && out->pmbirq && !msr_bsr;
     for (unsigned p = 0; p < SPU_MAX_SLOTS; p++) {
         const unsigned n = out->rec_len[p];
         if (!n)
             continue;
+        r->log.rec_built++;
+        if (!((out->rec_wr >> p) & 1u)) { /* not written (docs/buffer.md) */
+            if ((out->rec_qfull >> p) & 1u)
+                r->log.rec_qfull++;
+            else
+                r->log.rec_stopped++;
+            continue;
+        }
         const uint8_t *b = spu_model_record(m, p);
+        if (r->check_stream && expect_record(r, cy, b, n))
+            return -1;
         if (r->rec_f && fwrite(b, 1, n, r->rec_f) != n) {
             snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --rec-bin file could not be written", cy->cycle);
             return -1;
@@ -158,4 +262,25 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
 void run_finish(spu_run_t *r)
 {
     spl_pmu_line(&r->log, r->cycle);
+}
+
+int run_check_end(spu_run_t *r)
+{
+    if (r->check_stream && (r->exp_n || r->rec_left)) {
+        snprintf(r->err, sizeof r->err, "the run ended with %u bytes of queued records not written to the Profiling Buffer",
+                 r->exp_n);
+        return -1;
+    }
+    return 0;
+}
+
+int run_write_mem(spu_run_t *r, FILE *f)
+{
+    const int rc = mem_dump(r->mem, f);
+    if (rc == -2)
+        snprintf(r->err, sizeof r->err, "--mem-bin: the written memory spans 0x%" PRIx64 "..0x%" PRIx64
+                 ", more than %llu MiB (a buffer moved by software?)", r->mem->lo, r->mem->hi, MEM_DUMP_MAX >> 20);
+    else if (rc)
+        snprintf(r->err, sizeof r->err, "the --mem-bin file could not be written");
+    return rc ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "mem.h"
 #include "spl.h"
 #include "spt.h"
 
@@ -24,6 +25,19 @@ typedef struct spu_run {
     int src_done;
     FILE *rec_f;             /* optional: every record's bytes, back to back */
     FILE *rec_txt;           /* optional: every record's packets as text (docs/records.md) */
+    /* The Profiling Buffer's memory side (docs/buffer.md) */
+    unsigned mem_stall;      /* percent of cycles in which the memory stalls (mem_ready = 0) */
+    spu_mem_t *mem;          /* optional: the memory the write beats go to */
+    int check_stream;        /* the beats must write the records of run_records(), in order */
+    uint8_t beat_valid, beat_strb; /* the beat shown in this cycle (last cycle's outputs) */
+    uint64_t beat_addr, beat_data;
+    uint8_t mem_busy;        /* the last outputs showed a beat or queued a record */
+    uint8_t exp[2048];       /* bytes of the queued records not yet written (a ring) */
+    unsigned exp_head, exp_n;
+    uint8_t exp_len[64];     /* their lengths (a ring) */
+    unsigned len_head, len_n;
+    unsigned rec_left;       /* bytes of the record being written still to come */
+    uint64_t next_addr;      /* where its next byte goes */
     char err[320];           /* why run_observe()/run_skip() failed */
 } spu_run_t;
 
@@ -36,8 +50,14 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in);
 /* Check the unit's (model's) outputs against the core model, log the cycle
  * and advance; 0, or -1 with r->err set. */
 int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
+/* The write port of the cycle: the beat shown is taken when the memory is
+ * ready; the outputs show the next (run_observe() calls it). 0, or -1 with
+ * r->err set when the beats break the records' order or bytes. */
+int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
 static inline int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
+    if ((r->beat_valid | out->mem_valid | out->rec_wr | r->mem_busy) && run_mem_full(r, cy, in, out))
+        return -1;
     if (cy->reset | out->smp_valid | out->col_valid | out->rec_valid | in->reg_valid)
         return run_observe_full(r, cy, in, out);
     /* Most cycles: nothing for the core model to learn, no log line. */
@@ -60,7 +80,8 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     return run_skip_full(r, m, skipped);
 }
 /* Count the records of cycle cy (the model's bytes, spu_model_record()),
- * write their bytes to r->rec_f and their packets to r->rec_txt; call it
+ * write the bytes of those that go to the Profiling Buffer to r->rec_f and
+ * their packets to r->rec_txt, and expect them on the write port; call it
  * after run_observe() of the same cycle. 0, or -1 with r->err set on a
  * write error. */
 int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m);
@@ -73,5 +94,10 @@ static inline int run_records(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t
 }
 /* Close the log with the pmu line. */
 void run_finish(spu_run_t *r);
+/* At the end of a run: every record queued for the Profiling Buffer was
+ * written (run_inputs() drains the queue). 0, or -1 with r->err set. */
+int run_check_end(spu_run_t *r);
+/* --mem-bin: r->mem's written bytes to f. 0, or -1 with r->err set. */
+int run_write_mem(spu_run_t *r, FILE *f);
 
 #endif

@@ -146,7 +146,10 @@ void spl_print_records(const spl_log_t *l, FILE *f)
     const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
     fprintf(f, "records not written: filtered type=%" PRIu64 " ev=%" PRIu64 " nev=%" PRIu64 " lat=%" PRIu64
                " ds=%" PRIu64 "  discard mode=%" PRIu64 "  disabled in flight=%" PRIu64
-               "  buffer full=0 (the Profiling Buffer is not modelled yet); a record several rules reject counts under each\n",
+               "  buffer disabled or stopped=%" PRIu64 "  write queue full=%" PRIu64
+               "; a record several filters reject counts under each\n",
             l->why[SPU_WHY_TYPE], l->why[SPU_WHY_EV], l->why[SPU_WHY_NEV], l->why[SPU_WHY_LAT], l->why[SPU_WHY_DS],
-            l->why[SPU_WHY_DISCARD], feed > reported ? feed - reported : 0);
+            l->why[SPU_WHY_DISCARD], feed > reported ? feed - reported : 0, l->rec_stopped, l->rec_qfull);
+    fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  queued bytes lost to a reset %" PRIu64 "\n",
+            l->buf_full, l->mem_beats, l->mem_lost);
 }

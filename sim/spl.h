@@ -18,8 +18,13 @@ typedef struct spl_log {
     uint64_t samples, collisions, kept, rejected, reads;
     uint64_t multi;               /* cycles with more than one selection */
     uint64_t why[6];              /* records rejected for each reason */
-    uint64_t rec_written, rec_bytes; /* sample records built (kept) and their bytes */
-    uint64_t rec_size[SPU_MAX_RECORD + 1]; /* records of each length */
+    uint64_t rec_built;           /* sample records built (kept, not discarded) */
+    uint64_t rec_written, rec_bytes; /* ... written to the Profiling Buffer, and their bytes */
+    uint64_t rec_size[SPU_MAX_RECORD + 1]; /* records written of each length */
+    uint64_t rec_stopped;         /* built, not written: the buffer disabled or stopped (D17.4) */
+    uint64_t rec_qfull;           /* built, not written: the write queue was full */
+    uint64_t buf_full;            /* buffer-full management events (PMBSR_EL1.S set by a write) */
+    uint64_t mem_beats, mem_lost; /* write beats the memory took; queued bytes a reset dropped */
 } spl_log_t;
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);

@@ -25,6 +25,10 @@ static const field_t fields[] = {
     F("rec_tot_lat_o", rec_tot_lat, 2),
     F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu_o", pmu, 3),
     S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
+    S("rec_wr_o", rec_wr),             S("rec_qfull_o", rec_qfull),
+    S("mem_valid_o", mem_valid),       S("mem_strb_o", mem_strb),
+    S("pmbirq_o", pmbirq),             S("mem_addr_o", mem_addr),
+    S("mem_data_o", mem_data),
     S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
     F("spu_out_t.reserved", reserved, 4), /* never nonzero; listed so a difference is named */
 };

@@ -17,7 +17,7 @@ typedef struct cmp_diff {
 
 /* spu_out_t is compared as bytes: it has no padding. The 8- and 16-bit
  * members, then `reserved` (always zero) up to an 8-byte boundary, then the
- * two 64-bit members, each right after the one before (asserted member by
+ * four 64-bit members, each right after the one before (asserted member by
  * member), and nothing after them. A member added anywhere breaks one of
  * these assertions instead of escaping the compare. Unused lanes and ports
  * are inside the block, so they must match (zero) too. */
@@ -28,9 +28,12 @@ _Static_assert(offsetof(spu_out_t, smp_valid) == 0 && CMP_NEXT(smp_valid, col_va
                    CMP_NEXT(rec_slot, rec_why) && CMP_NEXT(rec_why, rec_len) && CMP_NEXT(rec_len, rec_tot_lat) &&
                    CMP_NEXT(rec_tot_lat, rec_iss_lat) && CMP_NEXT(rec_iss_lat, pmu) &&
                    CMP_NEXT(pmu, reg_undef) && CMP_NEXT(reg_undef, obs_enabled) &&
-                   CMP_NEXT(obs_enabled, reserved) && CMP_NEXT(reserved, reg_rdata) &&
-                   CMP_NEXT(reg_rdata, obs_pmsicr) &&
-                   offsetof(spu_out_t, obs_pmsicr) + sizeof(uint64_t) == sizeof(spu_out_t),
+                   CMP_NEXT(obs_enabled, rec_wr) && CMP_NEXT(rec_wr, rec_qfull) &&
+                   CMP_NEXT(rec_qfull, mem_valid) && CMP_NEXT(mem_valid, mem_strb) &&
+                   CMP_NEXT(mem_strb, pmbirq) && CMP_NEXT(pmbirq, reserved) &&
+                   CMP_NEXT(reserved, reg_rdata) && CMP_NEXT(reg_rdata, obs_pmsicr) &&
+                   CMP_NEXT(obs_pmsicr, mem_addr) && CMP_NEXT(mem_addr, mem_data) &&
+                   offsetof(spu_out_t, mem_data) + sizeof(uint64_t) == sizeof(spu_out_t),
                "spu_out_t has padding or a member cmp_equal() does not know; update SPU_OUT_SMALL_BYTES and this list");
 #undef CMP_NEXT
 #define CMP_BLOCK offsetof(spu_out_t, reg_rdata)
@@ -38,7 +41,8 @@ _Static_assert(offsetof(spu_out_t, smp_valid) == 0 && CMP_NEXT(smp_valid, col_va
 /* 1 when every output is equal. */
 static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 {
-    return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr;
+    return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr &&
+           a->mem_addr == b->mem_addr && a->mem_data == b->mem_data;
 }
 
 /* The record bytes of a cycle with a record (rec_len equal in both, as

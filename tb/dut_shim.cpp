@@ -108,6 +108,7 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
     }
     t->el_i = in->el;
     t->prof_allowed_i = in->prof_allowed;
+    t->mem_ready_i = in->mem_ready;
 }
 
 void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
@@ -120,6 +121,14 @@ void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
         o->smp_slot[l] = (uint8_t)get(t->smp_slot_o, 2 * l, 2);
     o->rec_valid = t->rec_valid_o;
     o->rec_keep = t->rec_keep_o;
+    o->rec_wr = t->rec_wr_o;
+    o->rec_qfull = t->rec_qfull_o;
+    o->pmbirq = t->pmbirq_o;
+    if ((o->mem_valid = t->mem_valid_o)) {
+        o->mem_addr = t->mem_addr_o;
+        o->mem_data = t->mem_data_o;
+        o->mem_strb = t->mem_strb_o;
+    }
     for (unsigned p = 0; p < slots; p++) {
         o->rec_slot[p] = (uint8_t)get(t->rec_slot_o, 2 * p, 2);
         o->rec_why[p] = (uint8_t)get(t->rec_why_o, 6 * p, 6);

@@ -84,6 +84,16 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     run_init(&run, c->cfg, src, c->log, NULL);
     run.rec_f = c->rec_f;
     run.rec_txt = c->rec_txt;
+    /* The memory each side's write port writes: the model's (the run's,
+     * with its check that the beats write the records) and the DUT's, the
+     * same at the end (docs/buffer.md). */
+    spu_mem_t mmem, dmem;
+    mem_init(&mmem);
+    mem_init(&dmem);
+    run.mem = &mmem;
+    run.mem_stall = c->mem_stall;
+    run.check_stream = !c->dut_only;
+    spu_out_t dprev = {0};
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -105,6 +115,13 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             }
         }
         c->vt->step(d, in, &dout);
+        /* the DUT's beat shown in this cycle, taken when the memory is ready */
+        if (dprev.mem_valid && in->mem_ready && in->rst_n && mem_write(&dmem, dprev.mem_addr, dprev.mem_data, dprev.mem_strb)) {
+            r->status = LS_ERROR;
+            snprintf(r->err, sizeof r->err, "out of memory for the DUT's Profiling Buffer pages");
+            break;
+        }
+        dprev = dout;
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
             r->cycles++;
@@ -153,6 +170,33 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         progress_line(c, r, &run, t0);
         fputc('\n', stderr);
     }
+    if (r->status == LS_PASS && !c->wave && run_check_end(&run)) {
+        r->status = LS_CORE;
+        r->fail_cycle = run.cycle;
+        snprintf(r->err, sizeof r->err, "%s", run.err);
+    }
+    if (r->status == LS_PASS && !c->wave && !c->dut_only) {
+        /* the final buffer: every byte the DUT wrote, and only those, as the model */
+        uint64_t a;
+        int hd, hm;
+        uint8_t bd, bm;
+        if (mem_compare(&dmem, &mmem, &a, &hd, &bd, &hm, &bm)) {
+            r->status = LS_DIFF;
+            r->fail_cycle = run.cycle;
+            r->fail_dut = r->fail_model = dprev;
+            r->ndiff = 1;
+            snprintf(r->diff[0].name, sizeof r->diff[0].name, "memory[0x%" PRIx64 "]", a);
+            r->diff[0].dut = hd ? bd : 0x100u; /* 0x100: never written */
+            r->diff[0].model = hm ? bm : 0x100u;
+        }
+        r->mem_bytes = mmem.bytes;
+    }
+    if (r->status == LS_PASS && c->mem_f && run_write_mem(&run, c->mem_f)) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "%s", run.err);
+    }
+    mem_free(&mmem);
+    mem_free(&dmem);
     if (r->status == LS_PASS && !c->wave)
         run_finish(&run);
     for (int i = 0; i < SPU_NREGS; i++)

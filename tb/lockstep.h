@@ -36,6 +36,8 @@ typedef struct ls_cfg {
     spu_cov_t *cov;              /* functional coverage of the run (NULL: off) */
     FILE *rec_f;                 /* the records' bytes (NULL: off) */
     FILE *rec_txt;               /* the records as text (NULL: off) */
+    FILE *mem_f;                 /* the memory the Profiling Buffer wrote (NULL: off) */
+    unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
 } ls_cfg_t;
 
@@ -56,6 +58,7 @@ typedef struct ls_result {
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
     double seconds;
     uint64_t evals;              /* eval() calls of the DUT in the run */
+    uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     char err[320];
 } ls_result_t;

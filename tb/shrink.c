@@ -154,6 +154,7 @@ static int same_failure(shrink_t *s, spu_src_t src)
     c.log = NULL;
     c.progress = 0;
     c.wave = NULL;
+    c.rec_f = c.rec_txt = c.mem_f = NULL; /* the run's outputs are the original run's */
     lockstep_run(&c, src, s->r);
     if (s->r->status != s->fail->status || s->r->fail_cycle != s->fail->fail_cycle)
         return 0;

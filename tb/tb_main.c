@@ -138,6 +138,8 @@ static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_
         n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
     if (o->full_clock && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --full-clock");
+    if (o->mem_stall && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " --mem-stall %" PRIu64, o->mem_stall);
     if (o->mutant >= 0 && n < len)
         snprintf(buf + n, len - n, " --mutant %lld", (long long)o->mutant);
 }
@@ -327,6 +329,7 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.cov = NULL;
     wc.rec_f = NULL;
     wc.rec_txt = NULL;
+    wc.mem_f = NULL;
     wc.progress = 0;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
@@ -390,6 +393,8 @@ int main(int argc, char **argv)
     lc.log = s->log_f;
     lc.rec_f = s->rec_f;
     lc.rec_txt = s->rec_txt;
+    lc.mem_f = s->mem_f;
+    lc.mem_stall = (unsigned)o.mem_stall;
     lc.progress = o.progress;
     lc.progress_total = s->have_trace ? s->trace.last_cycle + 1 : o.cycles;
     lc.dut_only = o.dut_only;

@@ -24,7 +24,7 @@ GATES = FEATURES + ["COUNT16", "EVMASK", "DSMASK", ""]
 CONFIG_KEYS = ["doc", "base", "LANES", "SLOTS", "COUNT_SIZE", "features",
                "EV_IMPDEF_MASK", "DS_MASK", "PMSIDR_INTERVAL", "PMSIDR_MAXSIZE",
                "PMSIDR_ARCHINST", "PMBIDR_ALIGN", "PMBIDR_EA", "PMBIDR_F"]
-LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD"]
+LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD", "MAX_BUF_QUEUE"]
 M64 = (1 << 64) - 1
 # PMSIDR_EL1 fields (Arm ARM D24.7, PMSIDR_EL1): (name, msb, lsb). The one
 # place their positions are written: the value below is composed from them,
@@ -200,8 +200,10 @@ def build(src):
         if not limits["LFSR_SEED_MIN"] <= kv["LFSR_SEED"] <= limits["LFSR_SEED_MAX"]:
             raise GenError(f"{src}: [configs.{cname}] LFSR_SEED=0x{kv['LFSR_SEED']:X} "
                            f"(0x{limits['LFSR_SEED_MIN']:X}..0x{limits['LFSR_SEED_MAX']:X})")
+        if not 1 <= kv["BUF_QUEUE"] <= limits["MAX_BUF_QUEUE"]:
+            raise GenError(f"{src}: [configs.{cname}] BUF_QUEUE={kv['BUF_QUEUE']} (1..{limits['MAX_BUF_QUEUE']})")
         for k, v in kv.items():
-            if k != "LFSR_SEED" and v not in (0, 1):
+            if k not in ("LFSR_SEED", "BUF_QUEUE") and v not in (0, 1):
                 raise GenError(f"{src}: [configs.{cname}] knob {k}={v} (0 or 1)")
         evm = event_mask(feat, c["EV_IMPDEF_MASK"])
         dsm = c["DS_MASK"] & M64 if "FDS" in feat else 0
@@ -334,7 +336,7 @@ def emit_c(g, src):
             h.append(f"#define {p}_LSB {lsb}")
             h.append(f"#define {p}_MSB {msb}")
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
-    h.append("/* PMSIDR_EL1 fields (read-only ID register; C only) */")
+    h.append("/* PMSIDR_EL1 fields (read-only ID register) */")
     for fname, msb, lsb in PMSIDR_FIELDS:
         p = f"SPU_F_PMSIDR_EL1_{fname}"
         h.append(f"#define {p}_LSB {lsb}")
@@ -468,6 +470,9 @@ def emit_v(g, cfg, src):
     v.append(f"`define SPU_REG_RO_ALL {n}'b" + "".join(str(int(r["ro"])) for r in reversed(reglist)))
     v.append(f"`define SPU_PMU_IMPL {len(pmu)}'b" + "".join(
         str(int(x)) for x in reversed(cfg["pmu_impl"])))
+    for fname, msb, lsb in PMSIDR_FIELDS:
+        v.append(f"`define SPU_F_PMSIDR_EL1_{fname}_LSB {lsb}")
+        v.append(f"`define SPU_F_PMSIDR_EL1_{fname}_MSB {msb}")
     v.append("`endif")
     d = [f"// Generated: prints every constant as the Verilog side sees it (make check-gen).",
          "`include \"spu_config.vh\"", "module dump_cfg;",

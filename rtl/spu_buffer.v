@@ -1,0 +1,225 @@
+// openspu: the Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md).
+//
+// Each record of the cycle (len_i, combinational, port order) takes its
+// place at PMBPTR_EL1, which advances by its length at the clock edge
+// (SPEConstructRecord() writing at the pointer); after each record
+// SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still
+// fits below PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full
+// management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs; the
+// SAMPLE_BUFFER_FULL event in spu_pmu) and stops profiling, so later ports
+// of the cycle write nothing. Nothing is written while the buffer is
+// disabled (PMBLIMITR_EL1.E = 0) or stopped (PMBSR_EL1.S = 1): D17.4
+// discards such records.
+//
+// The bytes go to memory through a queue of QUEUE records (knob BUF_QUEUE):
+// a record's entry gets its bytes from the record port (data_i, registered)
+// at the next edge, and from then on the write port shows its beats: 8-byte
+// aligned address, data with byte j at address + j, byte enables, one beat
+// per cycle while mem_ready_i takes them. A record that finds the queue full
+// (counting the entry its last beat frees in the same cycle) is dropped
+// (qfull_o) and PMBPTR_EL1 does not move for it.
+
+`default_nettype none
+
+`include "spu_config.vh"
+
+module spu_buffer #(
+  parameter integer SLOTS   = 1,
+  parameter integer REC_MAX = 64,      // bytes of the largest record
+  parameter integer QUEUE   = 2,       // records the write queue holds
+  parameter integer MAXSIZE = 6        // PMSIDR_EL1.MaxSize
+) (
+  input  wire                       clk_i,
+  input  wire                       rst_ni,
+  input  wire [SLOTS*8-1:0]         len_i,        // this cycle's records (0: none)
+  input  wire [SLOTS*8*REC_MAX-1:0] data_i,       // the record port (last cycle's records)
+  input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
+  input  wire                       buf_en_i,     // PMBLIMITR_EL1.E and not PMBSR_EL1.S
+  input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
+  output reg  [SLOTS-1:0]           wr_o,         // port p's record is written
+  output reg  [SLOTS-1:0]           qfull_o,      // ... dropped: the queue is full
+  output reg                        full_o,       // a write filled the buffer
+  output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
+  output reg  [63:0]                ptr_o,        // ... to this
+  input  wire                       mem_ready_i,  // the memory takes the beat shown
+  output wire                       mem_valid_o,  // a beat is shown
+  output wire [63:0]                mem_addr_o,   // its address (8-byte aligned)
+  output wire [63:0]                mem_data_o,   // byte j for address + j
+  output wire [7:0]                 mem_strb_o    // byte enables
+);
+
+  localparam integer RB = 8 * REC_MAX;
+  localparam integer QW = (QUEUE > 1) ? $clog2(QUEUE) : 1;   // queue index bits
+  localparam [QW:0]  QN = QUEUE[QW:0];
+  localparam [64:0]  MAXB = 65'd1 << MAXSIZE;                // 1 << MaxSize
+
+  // ------------------------------------------------------- the queue
+  // Entry e: q_addr[64e +: 64] (PMBPTR_EL1 reserved for the record),
+  // q_len[8e +: 8], q_data[RB*e +: RB], q_port[2e +: 2] (its record port,
+  // for the fill), q_pend[e] (its bytes come from data_i at this edge),
+  // q_filled[e] (bytes in: its beats can be shown).
+  reg [64*QUEUE-1:0] q_addr;
+  reg [8*QUEUE-1:0]  q_len;
+  reg [RB*QUEUE-1:0] q_data;
+  reg [2*QUEUE-1:0]  q_port;
+  reg [QUEUE-1:0]    q_pend, q_filled;
+  reg [QW-1:0]       head;
+  reg [QW:0]         count;
+  reg [4:0]          beat;              // beat of the head record shown
+
+  // entry k after entry e, modulo QUEUE (e < QUEUE, k <= QUEUE)
+  function [QW-1:0] qidx;
+    input [QW:0] e;
+    input [QW:0] k;
+    reg   [QW+1:0] x;
+    begin
+      x = {1'b0, e} + {1'b0, k};
+      if (x >= {1'b0, QN}) x = x - {1'b0, QN};
+      qidx = x[QW-1:0];
+    end
+  endfunction
+
+  // ---------------------------------------------- the beat shown
+  wire [63:0]    h_addr = q_addr[64*head +: 64];
+  wire [7:0]     h_len  = q_len[8*head +: 8];
+  wire [2:0]     h_off  = h_addr[2:0];
+  wire [RB+63:0] h_ext  = {q_data[RB*head +: RB], 64'd0};   // record byte i at byte i + 8
+  assign mem_valid_o = (count != {(QW+1){1'b0}}) & q_filled[head];
+  assign mem_addr_o  = {h_addr[63:3], 3'b000} + {56'd0, beat, 3'b000};
+  // lane j shows record byte 8*beat + j - off: ext byte 8*beat + j + 8 - off
+  wire [RB+63:0] h_shift = h_ext >> {({4'd0, beat, 3'b000} + 12'd8 - {9'd0, h_off}), 3'b000};
+  assign mem_data_o  = h_shift[63:0];
+  wire unused_shift  = ^h_shift[RB+63:64];
+  genvar gj;
+  generate
+    for (gj = 0; gj < 8; gj = gj + 1) begin : g_lane
+      wire [9:0] at = {2'd0, beat, 3'b000} + gj;   // record byte + off
+      assign mem_strb_o[gj] = (at >= {7'd0, h_off}) && (at - {7'd0, h_off} < {2'd0, h_len});
+    end
+  endgenerate
+  wire [9:0] beat_end = {2'd0, beat, 3'b000} + 10'd8;
+  wire       last = beat_end >= ({7'd0, h_off} + {2'd0, h_len});
+  wire       pop  = mem_valid_o & mem_ready_i & last;
+  // where this cycle's records go: after the count records from head (the
+  // entry a pop frees in this cycle is the head's, not one of these)
+  wire [QW-1:0] tail = qidx({1'b0, head}, count);
+
+  // ----------------------------------------- reserving this cycle's places
+  // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize)
+  function is_full;
+    input [63:0] ptr;
+    input [63:0] lim;
+    begin
+      is_full = ({1'b0, ptr} + MAXB) > {1'b0, lim};
+    end
+  endfunction
+
+  reg [64*SLOTS-1:0] at_ptr;           // where port p's record goes ...
+  reg [QW*SLOTS-1:0] at_q;             // ... and its queue entry
+  reg [QW:0]         nwr;              // records queued this cycle
+  always @* begin : b_reserve
+    integer p;
+    reg        en;
+    reg [QW:0] free;
+    ptr_o   = pmbptr_i;
+    en      = buf_en_i;
+    free    = QN - count + {{QW{1'b0}}, pop};
+    nwr     = {(QW+1){1'b0}};
+    wr_o    = {SLOTS{1'b0}};
+    qfull_o = {SLOTS{1'b0}};
+    full_o  = 1'b0;
+    at_ptr  = {64*SLOTS{1'b0}};
+    at_q    = {QW*SLOTS{1'b0}};
+    for (p = 0; p < SLOTS; p = p + 1) begin
+      if (len_i[8*p +: 8] != 8'd0 && en) begin
+        if (free == {(QW+1){1'b0}}) begin
+          qfull_o[p] = 1'b1;
+        end else begin
+          wr_o[p]            = 1'b1;
+          at_ptr[64*p +: 64] = ptr_o;
+          at_q[QW*p +: QW]   = qidx({1'b0, tail}, nwr);
+          ptr_o              = ptr_o + {56'd0, len_i[8*p +: 8]};
+          free               = free - 1'b1;
+          nwr                = nwr + 1'b1;
+          if (is_full(ptr_o, limit_i)) begin
+            full_o = 1'b1;
+            en     = 1'b0;
+          end
+        end
+      end
+    end
+  end
+  assign ptr_we_o = wr_o != {SLOTS{1'b0}};
+
+  // ------------------------------------------------------ queue state
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      head  <= {QW{1'b0}};
+      count <= {(QW+1){1'b0}};
+      beat  <= 5'd0;
+    end else begin
+      if (mem_valid_o && mem_ready_i) begin
+        if (last) begin
+          head <= qidx({1'b0, head}, {{QW{1'b0}}, 1'b1});
+          beat <= 5'd0;
+        end else begin
+          beat <= beat + 5'd1;
+        end
+      end
+      count <= count - {{QW{1'b0}}, pop} + nwr;
+    end
+  end
+
+  genvar ge;
+  generate
+    for (ge = 0; ge < QUEUE; ge = ge + 1) begin : g_entry
+      reg           push;              // a record of this cycle takes the entry
+      reg [63:0]    p_addr;
+      reg [7:0]     p_len;
+      reg [1:0]     p_port;
+      always @* begin : b_push
+        integer p;
+        push   = 1'b0;
+        p_addr = 64'd0;
+        p_len  = 8'd0;
+        p_port = 2'd0;
+        for (p = 0; p < SLOTS; p = p + 1)
+          if (wr_o[p] && at_q[QW*p +: QW] == ge) begin
+            push   = 1'b1;
+            p_addr = at_ptr[64*p +: 64];
+            p_len  = len_i[8*p +: 8];
+            p_port = p[1:0];
+          end
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          q_pend[ge]   <= 1'b0;
+          q_filled[ge] <= 1'b0;
+        end else begin
+          // reserved in the last cycle: the bytes are on the record port now
+          if (q_pend[ge]) begin
+            q_data[RB*ge +: RB] <= data_i[RB*q_port[2*ge +: 2] +: RB];
+            q_filled[ge]        <= 1'b1;
+          end
+          q_pend[ge] <= push;
+          if (push) begin
+            q_addr[64*ge +: 64] <= p_addr;
+            q_len[8*ge +: 8]    <= p_len;
+            q_port[2*ge +: 2]   <= p_port;
+            q_filled[ge]        <= 1'b0;
+          end
+        end
+      end
+    end
+  endgenerate
+
+`ifdef FORMAL
+  // The queue never holds more than QUEUE records.
+  always @* begin
+    QueueBounded_A: assert (count <= QN);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
