@@ -49,7 +49,9 @@ int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
         else if (i == SPU_KNOB_BUF_QUEUE)
             lo = 1, hi = SPU_MAX_BUF_QUEUE;
         if (value < lo || value > hi) {
-            if (err)
+            if (err && hi == 1)
+                snprintf(err, errlen, "knob %s=%u out of range (0 or 1)", name, value);
+            else if (err)
                 snprintf(err, errlen, "knob %s=%u out of range (%s%X..%s%X)", name, value, hi > 9 ? "0x" : "", lo,
                          hi > 9 ? "0x" : "", hi);
             return -1;

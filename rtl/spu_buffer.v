@@ -214,9 +214,13 @@ module spu_buffer #(
   endgenerate
 
 `ifdef FORMAL
-  // The queue never holds more than QUEUE records.
+  // Proved with spu_top as the top (formal/spu.sby): after the first clock
+  // edge (the first cycle is a reset) the queue never holds more than QUEUE
+  // records.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* begin
-    QueueBounded_A: assert (count <= QN);
+    if (f_past_valid) QueueBounded_A: assert (count <= QN);
   end
 `endif
 

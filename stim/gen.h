@@ -88,6 +88,7 @@ typedef struct spu_gen {
     int short_run;               /* end_cycle < GEN_SHORT_RUN */
     uint32_t ntoggle;            /* enable toggles so far */
     uint64_t last_evfr;          /* PMSEVFR_EL1 last written (an FE/FnE overlap reuses it) */
+    uint64_t buf_base, buf_size; /* the Profiling Buffer software set up (PMBPTR_EL1 start, bytes) */
     uint32_t ham_left;           /* hammer attempts still to queue */
     int ham_ernd;                /* the burst selects through ECOUNT */
     int ham_lfsr_known;          /* ham_lfsr is the unit's LFSR (burst from a reset) */

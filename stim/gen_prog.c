@@ -129,11 +129,35 @@ static uint64_t latfr(uint64_t minlat)
     return SPU_PUT(PMSLATFR_EL1, MINLAT, minlat) | SPU_PUT(PMSLATFR_EL1, MINLAT_HI, minlat >> lo_bits);
 }
 
-/* PMBLIMITR_EL1: a random LIMIT, FM = 0 (no discard), E = 1. */
+/* A Profiling Buffer as the Linux driver sets one up (docs/generator.md):
+ * page-aligned (with Align 0 a quarter start a few bytes in, so records and
+ * write beats fall across 8-byte boundaries every way), 4 KiB to 16 MiB, a
+ * quarter of them 4 KiB: small enough to fill (a record is about 40 bytes). */
+static void buf_new(spu_gen_t *g)
+{
+    g->buf_base = rng_next(&g->rng) & 0x0000FFFFFFFFF000ull;
+    if ((g->cfg->pmbidr & 0xFu) == 0 && PCT(g, 25)) /* PMBIDR_EL1.Align */
+        g->buf_base |= rng_below(&g->rng, 64);
+    g->buf_size = 4096ull << (PCT(g, 25) ? 0 : rng_below(&g->rng, 13));
+}
+
+/* PMBLIMITR_EL1.LIMIT of the buffer: its first page after the end. */
+static uint64_t buf_limit(const spu_gen_t *g)
+{
+    return ((g->buf_base & ~0xFFFull) + g->buf_size) >> SPU_F_PMBLIMITR_EL1_LIMIT_LSB;
+}
+
+/* Software re-arms the buffer from its start (the driver after a
+ * buffer-full interrupt, before it clears PMBSR_EL1). */
+static void buf_rearm(spu_gen_t *g)
+{
+    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, g->buf_base);
+}
+
+/* PMBLIMITR_EL1: the buffer's LIMIT, FM = 0 (no discard), E = 1. */
 static uint64_t limitr_plain(spu_gen_t *g)
 {
-    const uint64_t limit = rng_next(&g->rng) >> SPU_F_PMBLIMITR_EL1_LIMIT_LSB;
-    return SPU_PUT(PMBLIMITR_EL1, LIMIT, limit) | SPU_PUT(PMBLIMITR_EL1, E, 1);
+    return SPU_PUT(PMBLIMITR_EL1, LIMIT, buf_limit(g)) | SPU_PUT(PMBLIMITR_EL1, E, 1);
 }
 
 /* PMSFCR_EL1 v with FL the only filter enabled (TYPE and masks kept). */
@@ -147,8 +171,7 @@ static uint64_t latency_filter_only(uint64_t v)
 static uint64_t limitr_value(spu_gen_t *g)
 {
     const uint64_t fm = PCT(g, 80) ? 0 : PCT(g, 75) ? 2 : rng_below(&g->rng, 4);
-    const uint64_t limit = rng_next(&g->rng) >> SPU_F_PMBLIMITR_EL1_LIMIT_LSB;
-    return SPU_PUT(PMBLIMITR_EL1, LIMIT, limit) | SPU_PUT(PMBLIMITR_EL1, FM, fm) | SPU_PUT(PMBLIMITR_EL1, E, 1);
+    return SPU_PUT(PMBLIMITR_EL1, LIMIT, buf_limit(g)) | SPU_PUT(PMBLIMITR_EL1, FM, fm) | SPU_PUT(PMBLIMITR_EL1, E, 1);
 }
 
 /* PMSCR_EL1 with sampling at EL0 and EL1. */
@@ -196,7 +219,19 @@ static void write_some(spu_gen_t *g)
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSNEVFR_EL1, nevfr_value(g)); break;
     case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMSDSFR_EL1, rng_next(&g->rng)); break;
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMSLATFR_EL1, latfr(PCT(g, 20) ? 0 : rng_below(&g->rng, 2 * g->p.fin_max + 2))); break;
-    case 9: push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); break;
+    case 9: { /* PMBPTR_EL1: re-arm; a new buffer; now and then one past the limit (D17.7.4) */
+        const uint32_t r = rng_below(&g->rng, 100);
+        if (r < 10) {
+            buf_new(g);
+            buf_rearm(g);
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g));
+        } else if (r < 15) {
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull);
+        } else {
+            buf_rearm(g);
+        }
+        break;
+    }
     case 10: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
     case 5: push(g, GEN_ACT_WRITE, SPU_REG_PMSIRR_EL1, irr_value(g, 0)); break;
     case 6: { /* a small remaining interval, as a context switch restores it (sometimes any) */
@@ -207,9 +242,13 @@ static void write_some(spu_gen_t *g)
         break;
     }
     case 7: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g)); break;
-    default: /* PMBSR_EL1 cleared, or its syndrome fields set (S mostly clear) */
-        push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1,
-             PCT(g, 50) ? 0 : rng_next(&g->rng) & ~(PCT(g, 90) ? SPU_F_PMBSR_EL1_S_MASK : 0));
+    default: /* PMBSR_EL1 cleared after a re-arm, or its syndrome fields set (S mostly clear) */
+        if (PCT(g, 50)) {
+            buf_rearm(g);
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
+        } else {
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, rng_next(&g->rng) & ~(PCT(g, 90) ? SPU_F_PMBSR_EL1_S_MASK : 0));
+        }
         break;
     }
     /* Software reading back what it wrote (a syndrome, a restored counter):
@@ -231,7 +270,8 @@ void gen_prog_program(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
     const int fit = g->short_run;
-    push(g, GEN_ACT_WRITE, SPU_REG_PMBPTR_EL1, rng_next(&g->rng) & ~0xFFFull); /* page aligned */
+    buf_new(g);
+    buf_rearm(g);
     push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, fit ? limitr_plain(g) : limitr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? latency_filter_only(fcr_value(g)) : fcr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSEVFR_EL1, g->last_evfr = sparse(g, c->event_mask));
@@ -331,6 +371,7 @@ static void hammer(spu_gen_t *g)
         g->ham_left = GEN_HAMMER_KNOWN;
     } else {
         /* software (re)starts profiling first, so the burst samples */
+        buf_rearm(g);
         push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
         push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
         push_ctx(g, g->el < 2 ? g->el : 1, 1);
@@ -356,6 +397,7 @@ void gen_prog_reprogram(spu_gen_t *g)
  * profiling off (a long run leaves that to chance). */
 static void restart(spu_gen_t *g)
 {
+    buf_rearm(g);
     push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
     push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
     push_ctx(g, PCT(g, 50) ? 0 : 1, 1);
@@ -382,7 +424,14 @@ void gen_prog_toggle(spu_gen_t *g)
     case 0: push_ctx(g, (uint8_t)(PCT(g, 90) ? rng_below(&g->rng, 2) : rng_below(&g->rng, 4)), 1); break;
     case 1: push_ctx(g, g->el, (uint8_t)!g->allow); break;
     case 2: push(g, GEN_ACT_WRITE, SPU_REG_PMSCR_EL1, pmscr_value(g)); break;
-    case 3: push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, SPU_PUT(PMBSR_EL1, S, PCT(g, 50))); break;
+    case 3: /* PMBSR_EL1.S set (stop), or cleared after a re-arm (restart) */
+        if (PCT(g, 50)) {
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, SPU_PUT(PMBSR_EL1, S, 1));
+        } else {
+            buf_rearm(g);
+            push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
+        }
+        break;
     case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, PCT(g, 70) ? limitr_value(g) : 0); break;
     default: push_ctx(g, g->el, 1); break;
     }

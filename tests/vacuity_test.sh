@@ -51,7 +51,7 @@ expect() {
 # and PMSFCR_EL1 = $2, PMSLATFR_EL1 = $3, then $4 members, one per cycle.
 program() {
     printf 'spu-trace 1\ncfg v1p4\n'
-    printf '@0\nw PMBLIMITR_EL1 0x1\n@1\nw PMSFCR_EL1 %s\n@2\nw PMSLATFR_EL1 %s\n' "$2" "$3"
+    printf '@0\nw PMBLIMITR_EL1 0x100001\n@1\nw PMSFCR_EL1 %s\n@2\nw PMSLATFR_EL1 %s\n' "$2" "$3"
     printf '@3\nw PMSIRR_EL1 0x%x\n@4\nctx el=1 allow=1\nw PMSCR_EL1 0x3\n' $(($1 << 8))
     local c
     for ((c = 10; c < 10 + $4; c++)); do printf '@%d\nop type=LD fin=%d\n' $c $((c % 7 + 1)); done

@@ -72,6 +72,17 @@ module spu_vec_tb;
     .reg_wdata_i(reg_wdata_i),
     .el_i(el_i),
     .prof_allowed_i(prof_allowed_i),
+    // The vectors come from spu-csim with a memory that never stalls (it
+    // refuses --vectors with --mem-stall); the write port's beats are not in
+    // the vectors (docs/buffer.md), only their effect on PMBPTR_EL1 reads.
+    .mem_ready_i(1'b1),
+    .mem_valid_o(),
+    .mem_addr_o(),
+    .mem_data_o(),
+    .mem_strb_o(),
+    .pmbirq_o(),
+    .rec_wr_o(),
+    .rec_qfull_o(),
     .smp_valid_o(smp_valid_o),
     .col_valid_o(col_valid_o),
     .smp_slot_o(smp_slot_o),

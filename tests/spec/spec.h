@@ -85,6 +85,7 @@ typedef struct spec {
     spu_out_t o;                  /* outputs of the last cycle */
     uint8_t el;                   /* context of every cycle */
     uint8_t allow;
+    uint8_t mem_stall;            /* 1: the memory takes no write beat (mem_ready = 0) */
     uint64_t t;                   /* cycles stepped since spec_init */
     uint64_t members;             /* population members fed by spec_feed() */
     uint64_t pmu[SPU_NPMU];       /* running totals of the PMU outputs */
@@ -107,7 +108,8 @@ typedef struct spec {
 
 /* Register values used often (Arm ARM D24.7). */
 #define PMSCR_E0E1 0x3u               /* E0SPE | E1SPE */
-#define PMBLIMITR_E 0x1u
+/* E = 1 with LIMIT = 0x100: a 1 MiB buffer from PMBPTR_EL1 = 0, which no test fills */
+#define PMBLIMITR_E 0x100001u
 #define PMBSR_COLL (1ull << 16)
 #define PMBSR_S (1ull << 17)
 #define IRR(interval, rnd) (((uint64_t)(interval) << 8) | (uint64_t)(rnd))
@@ -197,6 +199,7 @@ extern const spec_test_t spec_tests_type[];
 extern const spec_test_t spec_tests_filter[];
 extern const spec_test_t spec_tests_latency[];
 extern const spec_test_t spec_tests_pmu[];
+extern const spec_test_t spec_tests_buffer[];
 extern const spec_test_t spec_tests_regs[];
 extern const spec_test_t spec_tests_regs_port[];
 extern const spec_test_t spec_tests_knobs[];

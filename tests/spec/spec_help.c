@@ -56,6 +56,7 @@ void spec_cycle(spec_t *s)
     s->in.rst_n = 1;
     s->in.el = s->el;
     s->in.prof_allowed = s->allow;
+    s->in.mem_ready = !s->mem_stall;
     spu_model_step(&s->m, &s->in, &s->o);
     memset(&s->in, 0, sizeof s->in);
     for (int i = 0; i < SPU_NPMU; i++)

@@ -1,0 +1,179 @@
+/*
+ * D17.7, D17.8 the Profiling Buffer: PMBPTR_EL1 advances by each record
+ * written; SPEBufferIsFull() (UInt(PMBPTR) > UInt(LIMIT:Zeros(12)) -
+ * (1 << MaxSize)) after a record raises OtherSPEManagementEvent('000001')
+ * (PMBSR_EL1.S = 1, EC = 0, BSC = 1, DL and COLL kept) and SAMPLE_BUFFER_FULL,
+ * and profiling stops; D17.4 nothing is written while the buffer is disabled
+ * or stopped; the write port (docs/buffer.md) shows a record as 8-byte
+ * aligned beats with byte enables.
+ *
+ * v1p4: PMSIDR_EL1.MaxSize = 7 (128 bytes), Align 0, 4-byte Events. A load
+ * with no address, sampled with PMSCR_EL1 = E0SPE|E1SPE (no CX, PA, TS), is
+ * Counters 6 + PC 9 + Operation Type 2 + Events 5 + End 1 = 23 bytes.
+ */
+#include <string.h>
+
+#include "spec.h"
+
+#define REC_LOAD 23u              /* the record of a plain load (above) */
+#define MAX_V1P4 128u             /* 1 << PMSIDR_EL1.MaxSize */
+#define LIMIT_PAGE1 0x1001u       /* PMBLIMITR_EL1: E = 1, LIMIT = 1: the limit is 0x1000 */
+#define BSR_FULL ((1ull << 17) | 1u) /* S, EC = 0, MSS = BSC 0b000001 */
+
+/* A buffer at ptr below LIMIT_PAGE1, profiling on, one kept load record. */
+static int buffer_record(spec_t *s, uint64_t ptr)
+{
+    TRY(spec_open(s, "v1p4"));
+    spec_wr(s, SPU_REG_PMBPTR_EL1, ptr);
+    TRY(spec_enable(s, IRR(1, 0), 0, LIMIT_PAGE1));
+    TRY(spec_expect(s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s->o.rec_len[0], REC_LOAD, "the record of a plain load");
+    return 0;
+}
+
+/* Not full: 0xF00 + 23 = 0xF17 <= 0x1000 - 128 = 0xF80. */
+static int d17_8_pointer_advances(void)
+{
+    spec_t s;
+    TRY(buffer_record(&s, 0xF00));
+    CHECK_EQ(s.o.rec_wr, 1u, "the record is written");
+    CHECK_EQ(s.o.pmbirq, 0u, "no management event");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0xF00u + REC_LOAD, "PMBPTR_EL1 after the record");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBSR_EL1), 0u, "PMBSR_EL1");
+    CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 0u, "SAMPLE_BUFFER_FULL");
+    return 0;
+}
+
+/* The boundary: a record that ends exactly at LIMIT - MaxSize leaves room for
+ * one more of the largest size (PTR > LIMIT - 128 is false); the next one
+ * fills the buffer. */
+static int d17_8_full_boundary(void)
+{
+    spec_t s;
+    TRY(buffer_record(&s, 0x1000u - MAX_V1P4 - REC_LOAD));
+    CHECK_EQ(s.o.pmbirq, 0u, "PTR == LIMIT - 128 is not full");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0x1000u - MAX_V1P4, "PMBPTR_EL1");
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s.o.rec_wr, 1u, "the last record that fits is written");
+    CHECK_EQ(s.o.pmbirq, 1u, "and fills the buffer: PMBIRQ");
+    CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 1u, "SAMPLE_BUFFER_FULL once");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBSR_EL1), BSR_FULL, "PMBSR_EL1: S, EC 0, BSC buffer full");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0x1000u - MAX_V1P4 + REC_LOAD,
+             "PMBPTR_EL1: the first byte after the last record (D17.8.2)");
+    return 0;
+}
+
+/* Full: profiling stops (ProfilingBufferEnabled() needs S = 0), COLL and DL
+ * are kept; software re-arms PMBPTR_EL1 and clears PMBSR_EL1 to restart. */
+static int d17_8_full_stops_profiling(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "v1p4"));
+    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0xF78);
+    spec_wr(&s, SPU_REG_PMBSR_EL1, (1ull << 16) | (1ull << 19)); /* COLL, DL from before */
+    TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s.o.rec_wr, 1u, "written: 0xF78 <= 0xF80 when it starts");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBSR_EL1), BSR_FULL | (1ull << 16) | (1ull << 19), "S set, COLL and DL kept");
+    CHECK_EQ(s.o.obs_enabled, 0u, "profiling stopped");
+    spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
+    spec_pop(&s, 1);
+    CHECK_EQ(s.o.smp_valid | s.o.col_valid, 0u, "no selection while stopped");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0xF78u + REC_LOAD, "PMBPTR_EL1 frozen");
+    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0x0);
+    spec_wr(&s, SPU_REG_PMBSR_EL1, 0);
+    spec_idle(&s, 1);
+    CHECK_EQ(s.o.obs_enabled, 1u, "profiling again after the re-arm");
+    CHECK_EQ(s.o.pmbirq, 0u, "PMBIRQ cleared by software");
+    return 0;
+}
+
+/* Discard mode (FM = 0b10) and a disabled buffer write nothing and leave
+ * PMBPTR_EL1 alone (D17.5.5, D17.4). */
+static int d17_4_no_write_when_discarding(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "v1p4"));
+    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0xF78);
+    TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1 | 4u));
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, WDISC));
+    CHECK_EQ(s.o.rec_len[0] | s.o.rec_wr, 0u, "no record");
+    spec_idle(&s, 4);
+    CHECK_EQ(s.o.mem_valid, 0u, "no write beat");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0xF78u, "PMBPTR_EL1 unchanged");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBSR_EL1), 0u, "no buffer-full event although 0xF78 + 23 > 0xF80");
+    return 0;
+}
+
+/* The write port: a record at 0x1003 goes out as beats at 0x1000 (bytes
+ * 0..4 in lanes 3..7), 0x1008, 0x1010 and 0x1018 (bytes 21, 22 in lanes 0,
+ * 1), one per cycle from the second cycle after the record; a stalled beat
+ * is shown again. */
+static int d17_8_write_beats(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "v1p4"));
+    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0x1003);
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    s.mem_stall = 1;
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s.o.rec_wr, 1u, "written");
+    uint8_t rec[32];
+    memcpy(rec, spu_model_record(&s.m, 0), REC_LOAD);
+    CHECK_EQ(s.o.mem_valid, 0u, "the record's bytes come into the queue at the next edge");
+    spec_idle(&s, 1);
+    static const uint64_t addr[4] = {0x1000, 0x1008, 0x1010, 0x1018};
+    static const uint8_t strb[4] = {0xF8, 0xFF, 0xFF, 0x03};
+    static const int first[4] = {-3, 5, 13, 21}; /* record byte in lane 0 */
+    for (int k = 0; k < 4; k++) {
+        CASE(k);
+        CHECK_EQ(s.o.mem_valid, 1u, "beat %d shown", k);
+        CHECK_EQ(s.o.mem_addr, addr[k], "beat %d address", k);
+        CHECK_EQ(s.o.mem_strb, strb[k], "beat %d byte enables", k);
+        uint64_t want = 0;
+        for (int j = 0; j < 8; j++)
+            if ((strb[k] >> j) & 1u)
+                want |= (uint64_t)rec[first[k] + j] << (8 * j);
+        CHECK_EQ(s.o.mem_data, want, "beat %d data", k);
+        if (k == 1) { /* stalled: shown again */
+            spec_idle(&s, 1);
+            CHECK_EQ(s.o.mem_addr, addr[k], "a stalled beat stays");
+        }
+        s.mem_stall = 0;
+        spec_idle(&s, 1);
+        s.mem_stall = k == 0;
+    }
+    CHECK_EQ(s.o.mem_valid, 0u, "four beats and no more");
+    return 0;
+}
+
+/* A record that finds the write queue full (knob BUF_QUEUE = 1, memory
+ * stalled) is dropped: rec_qfull, PMBPTR_EL1 not moved for it. */
+static int d17_8_queue_full_drops(void)
+{
+    spec_t s;
+    spu_config_t c;
+    TRY(spec_cfg(&c, "v1p4"));
+    TRY(spec_knob(&c, "BUF_QUEUE", 1));
+    TRY(spec_init(&s, &c));
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    s.mem_stall = 1;
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s.o.rec_wr, 1u, "the first record is queued");
+    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    CHECK_EQ(s.o.rec_len[0], REC_LOAD, "the second record is built");
+    CHECK_EQ(s.o.rec_wr, 0u, "... not written");
+    CHECK_EQ(s.o.rec_qfull, 1u, "... dropped for a full queue");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), REC_LOAD, "PMBPTR_EL1 moved for the first only");
+    return 0;
+}
+
+const spec_test_t spec_tests_buffer[] = {
+    SPEC_TEST(d17_8_pointer_advances),
+    SPEC_TEST(d17_8_full_boundary),
+    SPEC_TEST(d17_8_full_stops_profiling),
+    SPEC_TEST(d17_4_no_write_when_discarding),
+    SPEC_TEST(d17_8_write_beats),
+    SPEC_TEST(d17_8_queue_full_drops),
+    SPEC_END,
+};
