@@ -12,7 +12,7 @@ ROOT=$PWD
 TMP=${1:-$(mktemp -d)}
 [ $# -ge 1 ] || trap 'rm -rf "$TMP"' EXIT
 REAL_TB=$ROOT/${BUILD:-build}/spu-tb
-SEED=${SHRINK_SEED:-1}
+SEED=${SHRINK_SEED:-5}
 CYCLES=${SHRINK_CYCLES:-2000000}
 MAX_LINES=60
 MAX_SECONDS=60
