@@ -35,27 +35,47 @@ const char *spu_knob_name(int idx)
     return idx >= 0 && idx < SPU_NKNOBS ? knob_names[idx] : "?";
 }
 
+/* The range of knob i: LFSR_SEED a nonzero 24-bit state, BUF_QUEUE a queue
+ * depth, every other knob a choice of two. */
+static void knob_range(int i, uint32_t *lo, uint32_t *hi)
+{
+    *lo = 0, *hi = 1;
+    if (i == SPU_KNOB_LFSR_SEED)
+        *lo = SPU_LFSR_SEED_MIN, *hi = SPU_LFSR_SEED_MAX;
+    else if (i == SPU_KNOB_BUF_QUEUE)
+        *lo = 1, *hi = SPU_MAX_BUF_QUEUE;
+}
+
+/* 0 when knob i may be value; else -1 with the range in err. */
+static int knob_check(int i, uint32_t value, char *err, size_t errlen)
+{
+    uint32_t lo, hi;
+    knob_range(i, &lo, &hi);
+    if (value >= lo && value <= hi)
+        return 0;
+    if (err && hi == 1)
+        snprintf(err, errlen, "knob %s=%u out of range (0 or 1)", knob_names[i], value);
+    else if (err)
+        snprintf(err, errlen, "knob %s=0x%X out of range (0x%X..0x%X)", knob_names[i], value, lo, hi);
+    return -1;
+}
+
+int spu_config_knobs_ok(const spu_config_t *cfg, char *err, size_t errlen)
+{
+    for (int i = 0; i < SPU_NKNOBS; i++)
+        if (knob_check(i, cfg->knob[i], err, errlen))
+            return -1;
+    return 0;
+}
+
 int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
                         char *err, size_t errlen)
 {
     for (int i = 0; i < SPU_NKNOBS; i++) {
         if (strcmp(knob_names[i], name) != 0)
             continue;
-        /* the range of knob i: LFSR_SEED a nonzero 24-bit state, BUF_QUEUE
-         * a queue depth, every other knob a choice of two */
-        uint32_t lo = 0, hi = 1;
-        if (i == SPU_KNOB_LFSR_SEED)
-            lo = SPU_LFSR_SEED_MIN, hi = SPU_LFSR_SEED_MAX;
-        else if (i == SPU_KNOB_BUF_QUEUE)
-            lo = 1, hi = SPU_MAX_BUF_QUEUE;
-        if (value < lo || value > hi) {
-            if (err && hi == 1)
-                snprintf(err, errlen, "knob %s=%u out of range (0 or 1)", name, value);
-            else if (err)
-                snprintf(err, errlen, "knob %s=%u out of range (%s%X..%s%X)", name, value, hi > 9 ? "0x" : "", lo,
-                         hi > 9 ? "0x" : "", hi);
+        if (knob_check(i, value, err, errlen))
             return -1;
-        }
         cfg->knob[i] = value;
         return 0;
     }

@@ -4,6 +4,8 @@
 
 #include "spu_model.h"
 
+/* 0 when every knob of cfg is in its range; else -1 with a message. */
+int spu_config_knobs_ok(const spu_config_t *cfg, char *err, size_t errlen);
 /* Members countable with no selection, draw or reload. */
 uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr);
 /* Count n quiet members. */

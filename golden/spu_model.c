@@ -18,13 +18,16 @@ int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t er
     }
 
     if (cfg->lanes < 1 || cfg->lanes > SPU_MAX_LANES || cfg->slots < 1 ||
-        cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16) ||
-        cfg->knob[SPU_KNOB_LFSR_SEED] < SPU_LFSR_SEED_MIN || cfg->knob[SPU_KNOB_LFSR_SEED] > SPU_LFSR_SEED_MAX ||
-        cfg->knob[SPU_KNOB_BUF_QUEUE] < 1 || cfg->knob[SPU_KNOB_BUF_QUEUE] > SPU_MAX_BUF_QUEUE) {
+        cfg->slots > SPU_MAX_SLOTS || (cfg->count_size != 12 && cfg->count_size != 16)) {
         if (err)
-            snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u, seed 0x%X, write queue %u)",
-                     cfg->name, cfg->lanes, cfg->slots, cfg->count_size, cfg->knob[SPU_KNOB_LFSR_SEED],
-                     cfg->knob[SPU_KNOB_BUF_QUEUE]);
+            snprintf(err, errlen, "configuration '%s' out of range (lanes %u, slots %u, count size %u)",
+                     cfg->name, cfg->lanes, cfg->slots, cfg->count_size);
+        return -1;
+    }
+    char why[128];
+    if (spu_config_knobs_ok(cfg, why, sizeof why)) {
+        if (err)
+            snprintf(err, errlen, "configuration '%s': %s", cfg->name, why);
         return -1;
     }
     memset(m, 0, sizeof *m);

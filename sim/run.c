@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rng.h"
 #include "run.h"
 #include "spe_pkt.h"
 
@@ -23,13 +24,7 @@ void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
  * and --mem-stall, so a replay, a skip ahead and both front ends agree. */
 static uint8_t mem_ready(const spu_run_t *r, uint64_t cycle)
 {
-    if (!r->mem_stall)
-        return 1;
-    uint64_t x = cycle + 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    x ^= x >> 31;
-    return x % 100u >= r->mem_stall;
+    return !r->mem_stall || rng_below(&cycle, 100) >= r->mem_stall;
 }
 
 int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)

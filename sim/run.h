@@ -31,7 +31,8 @@ typedef struct spu_run {
     int check_stream;        /* the beats must write the records of run_records(), in order */
     uint8_t beat_valid, beat_strb; /* the beat shown in this cycle (last cycle's outputs) */
     uint64_t beat_addr, beat_data;
-    uint8_t mem_busy;        /* the last outputs showed a beat or queued a record */
+    uint8_t mem_busy;        /* the last outputs showed a beat or queued a record, or bytes
+                                are still expected (beat_valid implies it) */
     uint8_t exp[2048];       /* bytes of the queued records not yet written (a ring) */
     unsigned exp_head, exp_n;
     uint8_t exp_len[64];     /* their lengths (a ring) */
@@ -56,7 +57,7 @@ int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, cons
 int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out);
 static inline int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
-    if ((r->beat_valid | out->mem_valid | out->rec_wr | r->mem_busy) && run_mem_full(r, cy, in, out))
+    if ((r->mem_busy | out->mem_valid | out->rec_wr) && run_mem_full(r, cy, in, out))
         return -1;
     if (cy->reset | out->smp_valid | out->col_valid | out->rec_valid | in->reg_valid)
         return run_observe_full(r, cy, in, out);

@@ -93,7 +93,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     run.mem = &mmem;
     run.mem_stall = c->mem_stall;
     run.check_stream = !c->dut_only;
-    spu_out_t dprev = {0};
+    struct { uint8_t valid, strb; uint64_t addr, data; } dbeat = {0}; /* the DUT's beat shown */
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -116,12 +116,16 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         }
         c->vt->step(d, in, &dout);
         /* the DUT's beat shown in this cycle, taken when the memory is ready */
-        if (dprev.mem_valid && in->mem_ready && in->rst_n && mem_write(&dmem, dprev.mem_addr, dprev.mem_data, dprev.mem_strb)) {
+        if (dbeat.valid && in->mem_ready && in->rst_n && mem_write(&dmem, dbeat.addr, dbeat.data, dbeat.strb)) {
             r->status = LS_ERROR;
             snprintf(r->err, sizeof r->err, "out of memory for the DUT's Profiling Buffer pages");
             break;
         }
-        dprev = dout;
+        if ((dbeat.valid = dout.mem_valid)) {
+            dbeat.addr = dout.mem_addr;
+            dbeat.data = dout.mem_data;
+            dbeat.strb = dout.mem_strb;
+        }
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
             r->cycles++;
@@ -183,7 +187,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (mem_compare(&dmem, &mmem, &a, &hd, &bd, &hm, &bm)) {
             r->status = LS_DIFF;
             r->fail_cycle = run.cycle;
-            r->fail_dut = r->fail_model = dprev;
+            r->fail_dut = r->fail_model = r->hist[(r->nhist + LS_HISTORY - 1) % LS_HISTORY].out;
             r->ndiff = 1;
             snprintf(r->diff[0].name, sizeof r->diff[0].name, "memory[0x%" PRIx64 "]", a);
             r->diff[0].dut = hd ? bd : 0x100u; /* 0x100: never written */
