@@ -32,7 +32,8 @@
     X(read_gap, 0, 0xFFFFFFFF, "mean cycles between reads (0 never)")                        \
     X(reset_gap, 0, 0xFFFFFFFF, "mean cycles between resets (0 never)")                      \
     X(p_filter, 0, 100, "% programs enabling each filter")                                  \
-    X(p_close, 0, 100, "% reprogramming bursts that hammer PMSICR (several selections a cycle)")
+    X(p_close, 0, 100, "% reprogramming bursts that hammer PMSICR (several selections a cycle)") \
+    X(p_small_buf, 0, 100, "% Profiling Buffers with room for a few records (they fill)")
 
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
 {
@@ -65,6 +66,7 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     p->reset_gap = 100000 + rng_below(&s, 400000);
     p->p_filter = 35;
     p->p_close = 40;
+    p->p_small_buf = 10;
 }
 
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)

@@ -131,14 +131,22 @@ static uint64_t latfr(uint64_t minlat)
 
 /* A Profiling Buffer as the Linux driver sets one up (docs/generator.md):
  * page-aligned (with Align 0 a quarter start a few bytes in, so records and
- * write beats fall across 8-byte boundaries every way), 4 KiB to 16 MiB, a
- * quarter of them 4 KiB: small enough to fill (a record is about 40 bytes). */
+ * write beats fall across 8-byte boundaries every way), 4 KiB to 16 MiB.
+ * p_small_buf % of them start near the end of their last page instead,
+ * with room for a few records only, so that they fill (D17.7.4 allows any
+ * start below LIMIT - 2^MaxSize). */
 static void buf_new(spu_gen_t *g)
 {
+    const uint64_t align = 1ull << (g->cfg->pmbidr & 0xFu);          /* PMBIDR_EL1.Align */
+    const uint64_t maxrec = 1ull << SPU_GET(g->cfg->pmsidr, PMSIDR_EL1, MaxSize);
     g->buf_base = rng_next(&g->rng) & 0x0000FFFFFFFFF000ull;
-    if ((g->cfg->pmbidr & 0xFu) == 0 && PCT(g, 25)) /* PMBIDR_EL1.Align */
+    g->buf_size = 4096ull << rng_below(&g->rng, 13);
+    if (PCT(g, g->p.p_small_buf)) {
+        g->buf_size = 4096;
+        g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
+    } else if (align == 1 && PCT(g, 25)) {
         g->buf_base |= rng_below(&g->rng, 64);
-    g->buf_size = 4096ull << (PCT(g, 25) ? 0 : rng_below(&g->rng, 13));
+    }
 }
 
 /* PMBLIMITR_EL1.LIMIT of the buffer: its first page after the end. */

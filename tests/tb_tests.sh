@@ -40,6 +40,24 @@ for cfg in wide wide-alt; do
     if [ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ]; then ok "tb/several_selections_one_cycle/$cfg ($n cycles)"; else bad "tb/several_selections_one_cycle/$cfg" "exit $rc, ${n:-0} cycles"; fi
 done
 
+# 1c. The Profiling Buffer (docs/buffer.md) under a memory that stalls: every
+#     configuration compares clean with buffers that fill (p_small_buf) and
+#     a write queue that overflows (--mem-stall 99), and the run shows both
+#     (buffer-full events and records dropped for a full queue, --stats);
+#     the final memories of DUT and model are compared at the end.
+for cfg in $CONFIGS; do
+    $TB --config $cfg --seed 1 --cycles 300000 --quiet --no-progress --stats --mem-stall 99 \
+        --gen p_small_buf=30,int_min=1,int_max=2,pop_density=100 2>"$TMP/e"
+    rc=$?
+    full=$(sed -nE 's/.*buffer-full events ([0-9]+).*/\1/p' "$TMP/e")
+    qfull=$(sed -nE 's/.*write queue full=([0-9]+).*/\1/p' "$TMP/e")
+    if [ $rc -eq 0 ] && [ "${full:-0}" -gt 0 ] && [ "${qfull:-0}" -gt 0 ]; then
+        ok "tb/buffer_full_and_backpressure/$cfg ($full buffer-full events, $qfull records dropped for a full queue)"
+    else
+        bad "tb/buffer_full_and_backpressure/$cfg" "exit $rc, ${full:-0} buffer-full events, ${qfull:-0} queue drops: $(grep -E 'DIFFERENCE|error' "$TMP/e" | head -1)"
+    fi
+done
+
 # 2. Mid-run resets really happen in that profile, and the log is csim's.
 $TB --config wide --seed 3 --cycles 300000 --no-progress --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 \
     >"$TMP/tb.spl" 2>/dev/null

@@ -128,6 +128,68 @@ static void run_logs_what_core_reports(const spt_trace_t *t, const spu_config_t 
                                               records[0] == records[1] && records[1] == lines_r, why);
 }
 
+/* One generated v1p4 run through the model with the run's check that the
+ * write beats write the queued records (docs/buffer.md), the memory stalling
+ * half the time. mode 0: as the model made them, the run must pass and
+ * every queued byte must be written; mode 1: one data bit of the first beat
+ * flipped; mode 2: a later beat's address moved by 8. Returns the run's
+ * verdict: 0 passed, -1 failed (r->err in why). */
+static int beats_run(int mode, char *why, size_t len, uint64_t *bytes)
+{
+    const spu_config_t *cfg = spu_config_find("v1p4");
+    gen_params_t p;
+    spu_gen_t g;
+    spu_run_t r;
+    spu_model_t m;
+    spu_mem_t mem;
+    spu_cyc_t cy;
+    spu_in_t in = {0};
+    spu_out_t out;
+    char err[128];
+    gen_params_default(&p, cfg, 3);
+    if (gen_params_set(&p, "int_min=1", err, sizeof err) || gen_params_set(&p, "int_max=2", err, sizeof err) ||
+        gen_params_set(&p, "pop_density=100", err, sizeof err) || spu_model_init(&m, cfg, err, sizeof err)) {
+        snprintf(why, len, "set-up: %s", err);
+        return -2;
+    }
+    gen_init(&g, cfg, &p, 3, 200000, UINT64_MAX);
+    run_init(&r, cfg, gen_source(&g), NULL, NULL);
+    mem_init(&mem);
+    r.mem = &mem;
+    r.mem_stall = 50;
+    r.check_stream = 1;
+    uint64_t beats = 0;
+    int rc = 0;
+    while (rc == 0 && run_inputs(&r, &cy, &in) > 0) {
+        spu_model_step(&m, &in, &out);
+        if (out.mem_valid && beats++ == 0 && mode == 1)
+            out.mem_data ^= 1u << (8 * (unsigned)__builtin_ctz(out.mem_strb));
+        if (out.mem_valid && beats == 3 && mode == 2)
+            out.mem_addr += 8;
+        rc = run_observe(&r, &cy, &in, &out) || run_records(&r, &cy, &out, &m) ? -1 : 0;
+    }
+    if (rc == 0)
+        rc = run_check_end(&r);
+    *bytes = mem.bytes;
+    snprintf(why, len, "%s", rc ? r.err : "");
+    mem_free(&mem);
+    return rc;
+}
+
+static void run_checks_write_beats(void)
+{
+    char why[3][320];
+    uint64_t bytes[3];
+    const int rc0 = beats_run(0, why[0], sizeof why[0], &bytes[0]);
+    const int rc1 = beats_run(1, why[1], sizeof why[1], &bytes[1]);
+    const int rc2 = beats_run(2, why[2], sizeof why[2], &bytes[2]);
+    char msg[1100];
+    snprintf(msg, sizeof msg, "clean run: %d (%s, %" PRIu64 " bytes); flipped data: %d (%s); moved address: %d (%s)",
+             rc0, why[0], bytes[0], rc1, why[1], rc2, why[2]);
+    report("run_checks_write_beats", rc0 == 0 && bytes[0] > 1000 && rc1 == -1 && strstr(why[1], "the record has") &&
+                                         rc2 == -1 && strstr(why[2], "not after the last one"), msg);
+}
+
 int main(int argc, char **argv)
 {
     spt_trace_t t;
@@ -150,6 +212,7 @@ int main(int argc, char **argv)
     unhanded_op_trace(&t);
     unhanded_op_gen();
     run_logs_what_core_reports(&t, cfg);
+    run_checks_write_beats();
     spt_free(&t);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
