@@ -58,6 +58,16 @@ static const char *const op_name[NOP] = {
     "ldst.atomic", "ldst.exclusive", "ldst.acquire_release", "branch",
     "branch.conditional", "branch.indirect", "branch.cond_indirect", "sve.load", "sve.store", "sve.other"};
 
+/* The Profiling Buffer (docs/buffer.md): what becomes of a record, and the
+ * write beats. */
+enum {
+    B_WRITTEN, B_FULL, B_STOPPED, B_FULL_EARLIER, B_QUEUE_FULL, B_BEAT_WHOLE, B_BEAT_PARTIAL, B_BEAT_STALLED, NBUF
+};
+static const char *const buf_name[NBUF] = {
+    "buffer.record_written", "buffer.full_event", "buffer.dropped.disabled_or_stopped",
+    "buffer.dropped.filled_by_earlier_port", "buffer.dropped.queue_full", "buffer.beat.whole",
+    "buffer.beat.partial", "buffer.beat.stalled"};
+
 #define FILTER_BITS (SPU_F_PMSFCR_EL1_FT_MASK | SPU_F_PMSFCR_EL1_FE_MASK | SPU_F_PMSFCR_EL1_FnE_MASK | \
                      SPU_F_PMSFCR_EL1_FL_MASK | SPU_F_PMSFCR_EL1_FDS_MASK)
 static const uint64_t filt_bit[NFILT - 1] = {SPU_F_PMSFCR_EL1_FT_MASK, SPU_F_PMSFCR_EL1_FE_MASK,
@@ -231,6 +241,18 @@ static void lay_out_records(spu_cov_t *c)
             "record.events.%ubytes", n);
 }
 
+static void lay_out_buffer(spu_cov_t *c)
+{
+    const spu_config_t *cfg = c->cfg;
+    c->b_buf = c->nbins;
+    for (int k = 0; k < NBUF; k++)
+        add(c, k == B_STOPPED && cfg->knob[SPU_KNOB_INFLIGHT]
+                   ? "INFLIGHT=1: a sample that finishes while the buffer is disabled or stopped has no record"
+               : k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
+                                                         : NULL,
+            "%s", buf_name[k]);
+}
+
 static void lay_out_regs(spu_cov_t *c)
 {
     const spu_config_t *cfg = c->cfg;
@@ -269,6 +291,7 @@ void cov_init(spu_cov_t *c, const spu_config_t *cfg)
     lay_out_interval(c);
     lay_out_slots(c);
     lay_out_records(c);
+    lay_out_buffer(c);
     lay_out_regs(c);
 }
 
@@ -477,6 +500,32 @@ static void sample_reg(spu_cov_t *c, const spu_in_t *in)
     }
 }
 
+static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
+                          const spu_model_t *a)
+{
+    for (unsigned p = 0; p < c->cfg->slots; p++) {
+        if (!out->rec_len[p])
+            continue;
+        const int en_at_start = (b->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
+                                !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
+        const unsigned k = (out->rec_wr >> p) & 1u     ? B_WRITTEN
+                           : (out->rec_qfull >> p) & 1u ? B_QUEUE_FULL
+                           : en_at_start                ? B_FULL_EARLIER
+                                                        : B_STOPPED;
+        hit(c, c->b_buf + k);
+    }
+    /* a write filled the buffer: S set by the unit, not by an MSR */
+    const int msr_bsr = in->reg_valid && in->reg_write && in->reg_enc == spu_reg_enc(SPU_REG_PMBSR_EL1);
+    if (out->rec_wr && !msr_bsr && !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) &&
+        (a->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK))
+        hit(c, c->b_buf + B_FULL);
+    if (c->beat_shown && !in->mem_ready)
+        hit(c, c->b_buf + B_BEAT_STALLED);
+    if (out->mem_valid)
+        hit(c, c->b_buf + (out->mem_strb == 0xFFu ? B_BEAT_WHOLE : B_BEAT_PARTIAL));
+    c->beat_shown = out->mem_valid;
+}
+
 void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
                 const spu_model_t *a)
 {
@@ -487,6 +536,7 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
     if (!in->rst_n) {
         hit(c, c->b_reset + (busy ? 0u : 1u));
         c->freed_last = 0;
+        c->beat_shown = 0;
         c->ecount_load = UINT64_MAX;
         c->cycle++;
         return;
@@ -542,6 +592,7 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
                 hit(c, c->b_col + cfg->lanes);
         }
     }
+    sample_buffer(c, b, in, out, a);
     if (in->reg_valid)
         sample_reg(c, in);
     for (int i = 0; i < SPU_NPMU; i++)

@@ -66,7 +66,7 @@ void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
     p->reset_gap = 100000 + rng_below(&s, 400000);
     p->p_filter = 35;
     p->p_close = 40;
-    p->p_small_buf = 10;
+    p->p_small_buf = 25;
 }
 
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)

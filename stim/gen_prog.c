@@ -130,21 +130,25 @@ static uint64_t latfr(uint64_t minlat)
 }
 
 /* A Profiling Buffer as the Linux driver sets one up (docs/generator.md):
- * page-aligned (with Align 0 a quarter start a few bytes in, so records and
- * write beats fall across 8-byte boundaries every way), 4 KiB to 16 MiB.
+ * page-aligned (a quarter start a few bytes in with Align 0, a twentieth
+ * with a larger Align, so records and write beats fall across 8-byte
+ * boundaries every way), 4 KiB to 16 MiB.
  * p_small_buf % of them start near the end of their last page instead,
  * with room for a few records only, so that they fill (D17.7.4 allows any
  * start below LIMIT - 2^MaxSize). */
-static void buf_new(spu_gen_t *g)
+static void buf_new(spu_gen_t *g, int small)
 {
     const uint64_t align = 1ull << (g->cfg->pmbidr & 0xFu);          /* PMBIDR_EL1.Align */
     const uint64_t maxrec = 1ull << SPU_GET(g->cfg->pmsidr, PMSIDR_EL1, MaxSize);
     g->buf_base = rng_next(&g->rng) & 0x0000FFFFFFFFF000ull;
     g->buf_size = 4096ull << rng_below(&g->rng, 13);
-    if (PCT(g, g->p.p_small_buf)) {
+    if (small || PCT(g, g->p.p_small_buf)) {
         g->buf_size = 4096;
         g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
-    } else if (align == 1 && PCT(g, 25)) {
+    } else if (PCT(g, align == 1 ? 25 : 5)) {
+        /* a start a few bytes in; with Align > 0 not aligned to it, which
+         * D17.7.4 makes CONSTRAINED UNPREDICTABLE (impl-defined.md row 44:
+         * written where it points) */
         g->buf_base |= rng_below(&g->rng, 64);
     }
 }
@@ -230,7 +234,7 @@ static void write_some(spu_gen_t *g)
     case 9: { /* PMBPTR_EL1: re-arm; a new buffer; now and then one past the limit (D17.7.4) */
         const uint32_t r = rng_below(&g->rng, 100);
         if (r < 10) {
-            buf_new(g);
+            buf_new(g, 0);
             buf_rearm(g);
             push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_value(g));
         } else if (r < 15) {
@@ -278,7 +282,7 @@ void gen_prog_program(spu_gen_t *g)
 {
     const spu_config_t *c = g->cfg;
     const int fit = g->short_run;
-    buf_new(g);
+    buf_new(g, 0);
     buf_rearm(g);
     push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, fit ? limitr_plain(g) : limitr_value(g));
     push(g, GEN_ACT_WRITE, SPU_REG_PMSFCR_EL1, fit ? latency_filter_only(fcr_value(g)) : fcr_value(g));
@@ -355,12 +359,18 @@ void gen_prog_hammer_more(spu_gen_t *g)
     push(g, GEN_ACT_READ, SPU_REG_PMSICR_EL1, 0);
     fill_lanes(g);
     /* The slots are full now: sometimes reset or stop profiling with samples
-     * in flight (their finishes then arrive while disabled). */
+     * in flight (their finishes then arrive while disabled), also by stopping
+     * or disabling the Profiling Buffer (D17.4: their records are not
+     * written). */
     const uint32_t r = rng_below(&g->rng, 100);
     if (r < 35)
         gen_prog_reset(g);
-    else if (r < 55)
+    else if (r < 50)
         push_ctx(g, g->el, 0);
+    else if (r < 68)
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, SPU_PUT(PMBSR_EL1, S, 1));
+    else if (r < 78)
+        push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, 0);
 }
 
 static void hammer(spu_gen_t *g)
@@ -378,7 +388,11 @@ static void hammer(spu_gen_t *g)
         g->ham_lfsr_known = 1;
         g->ham_left = GEN_HAMMER_KNOWN;
     } else {
-        /* software (re)starts profiling first, so the burst samples */
+        /* software (re)starts profiling first, so the burst samples; a
+         * third of the bursts into a buffer with room for a few records, so
+         * that the records of one cycle fill it (later ports not written) */
+        if (PCT(g, 33))
+            buf_new(g, 1);
         buf_rearm(g);
         push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
         push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, limitr_plain(g));
@@ -440,7 +454,7 @@ void gen_prog_toggle(spu_gen_t *g)
             push(g, GEN_ACT_WRITE, SPU_REG_PMBSR_EL1, 0);
         }
         break;
-    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, PCT(g, 70) ? limitr_value(g) : 0); break;
+    case 4: push(g, GEN_ACT_WRITE, SPU_REG_PMBLIMITR_EL1, PCT(g, 55) ? limitr_value(g) : 0); break;
     default: push_ctx(g, g->el, 1); break;
     }
     if (!g->allow && PCT(g, 50))

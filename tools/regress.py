@@ -9,8 +9,9 @@ processes, with JUnit XML and a closing "N passed, N failed" line.
 --shard K/N runs only the jobs whose index i satisfies i % N == K-1 (K is
 1-based), so N machines running shards 1..N of the same command cover the
 whole regression once (GNU parallel over ssh, a Slurm array: see README).
-Each job is `build/spu-tb --config C --seed S --cycles N --quiet`; its exit
-status decides (0 pass; 1 difference or vacuous run; else error). The failing
+Each job is `build/spu-tb --config C --seed S --cycles N --quiet`, with the
+Profiling Buffer's memory stalling by seed (MEM_STALL: none for half the
+seeds, 90 % and 99 % of the cycles for a quarter each); its exit status decides (0 pass; 1 difference or vacuous run; else error). The failing
 job's report and reproduce command are kept in the JUnit XML and printed.
 With --cov DIR each job also writes its functional coverage to
 DIR/CONFIG.SEED.cov (tools/cov_report.py merges them; make cov).
@@ -45,8 +46,14 @@ def parse_shard(s):
     return k, n
 
 
+# --mem-stall of seed S: MEM_STALL[S % 4] (docs/buffer.md).
+MEM_STALL = (0, 0, 90, 99)
+
+
 def run_job(tb, cfg, seed, cycles, cov_dir):
     cmd = [tb, "--config", cfg, "--seed", str(seed), "--cycles", str(cycles), "--quiet", "--no-progress"]
+    if MEM_STALL[seed % 4]:
+        cmd += ["--mem-stall", str(MEM_STALL[seed % 4])]
     if cov_dir:
         cmd += ["--cov", os.path.join(cov_dir, f"{cfg}.{seed}.cov")]
     t0 = time.time()

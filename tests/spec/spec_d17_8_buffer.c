@@ -168,6 +168,34 @@ static int d17_8_queue_full_drops(void)
     return 0;
 }
 
+/* Two records in one cycle (wide: ports 0 and 1): port 0's fills the buffer
+ * (0xF6A + 23 = 0xF81 > 0xF80), so profiling stops before port 1's, which
+ * is built but not written (SPECompleteSample() of port 1 runs after port
+ * 0's, docs/buffer.md). */
+static int d17_8_full_stops_later_port(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "wide"));
+    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0xF6A);
+    TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
+    const int s0 = spec_take(&s), s1 = spec_take(&s);
+    CHECK(s0 >= 0 && s1 >= 0 && s0 != s1, "two samples in flight (slots %d, %d)", s0, s1);
+    s.in.fin_valid = 3;
+    s.in.fin_slot[0] = (uint8_t)s0;
+    s.in.fin_slot[1] = (uint8_t)s1;
+    s.in.fin_type[0] = s.in.fin_type[1] = TLD;
+    spec_cycle(&s);
+    CHECK_EQ(s.o.rec_keep, 3u, "both kept");
+    CHECK_EQ(s.o.rec_len[0], REC_LOAD, "port 0's record");
+    CHECK_EQ(s.o.rec_len[1], REC_LOAD, "port 1's record is built");
+    CHECK_EQ(s.o.rec_wr, 1u, "only port 0's is written");
+    CHECK_EQ(s.o.rec_qfull, 0u, "not for a full queue");
+    CHECK_EQ(s.o.pmbirq, 1u, "port 0's filled the buffer");
+    CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 1u, "SAMPLE_BUFFER_FULL once");
+    CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0xF6Au + REC_LOAD, "PMBPTR_EL1 moved for port 0 only");
+    return 0;
+}
+
 const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_8_pointer_advances),
     SPEC_TEST(d17_8_full_boundary),
@@ -175,5 +203,6 @@ const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_4_no_write_when_discarding),
     SPEC_TEST(d17_8_write_beats),
     SPEC_TEST(d17_8_queue_full_drops),
+    SPEC_TEST(d17_8_full_stops_later_port),
     SPEC_END,
 };

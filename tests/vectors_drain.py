@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The cycle of each hand vector's closing pmu line, worked out here from the
+Profiling Buffer's rules (docs/buffer.md) instead of taken from the model.
+
+  tests/vectors_drain.py tests/vectors/*.spt
+
+The vectors' comments derive every line but the drain: after the stimulus
+and the last finish, the run goes on until the write queue is empty. Every
+kept record of a vector is written (PMBPTR_EL1 = 0, a 1 MiB buffer, a
+memory that is always ready): a record of L bytes at address A is
+ceil((A % 8 + L) / 8) beats; the first is taken two cycles after its finish
+at the earliest and one cycle after the record before it is done; the run
+ends in the cycle after the last beat is taken. So the pmu line's cycle is
+max(last line + 1, last finish + 1, last beat + 1). A record of a vector is
+Counters 6 + PC 9 + Operation Type 2 + Events 1 + EV_BYTES + End 1 bytes,
++3 for a load's Data Source with FEAT_SPE_LDS (the vectors set no address,
+no PMSCR_EL1.CX/PA/TS, and their configurations have Align 0); this script
+checks those assumptions rather than trusting them. Prints one PASS/FAIL
+line per vector.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+import gen_config  # noqa: E402
+
+CX_PA_TS = (1 << 3) | (1 << 4) | (1 << 5)
+
+
+def check(spt, cfgs):
+    spl = spt[:-4] + ".spl"
+    name = "vectors/drain/" + os.path.basename(spt[:-4])
+    if not os.path.exists(spl):
+        return None
+    ops, cfg, cur, pmscr, limitr = [], None, 0, [], []
+    for raw in open(spt):
+        line = raw.split("#", 1)[0].strip()
+        if line.startswith("cfg "):
+            cfg = cfgs[line.split()[1]]
+        elif line.startswith("@"):
+            cur = int(line[1:])
+        elif line.startswith("w PMSCR_EL1 "):
+            pmscr.append((cur, int(line.split()[2], 0)))
+        elif line.startswith("w PMBPTR_EL1"):
+            return name, "writes PMBPTR_EL1: this script assumes PMBPTR_EL1 = 0"
+        elif line.startswith("w PMBLIMITR_EL1 "):
+            limitr.append((cur, int(line.split()[2], 0)))
+        elif re.match(r"op(\*\d+)?( |$)", line):
+            head, *keys = line.split()
+            n = int(head[3:]) if head.startswith("op*") else 1
+            kv = dict(k.split("=", 1) for k in keys)
+            if set(kv) - {"type", "ds", "ev", "iss", "fin"}:
+                return name, "an op key this script does not size: %s" % sorted(set(kv) - {"type", "ds", "ev", "iss", "fin"})
+            ops += [kv] * n
+    if cfg is None:
+        return name, "no cfg line"
+    if cfg["pmbidr"] & 0xF:
+        return name, "a configuration with Align > 0"
+    lines, pmu = [], None
+    for raw in open(spl):
+        f = raw.split()
+        if f[1] == "pmu":
+            pmu = int(f[0])
+        else:
+            lines.append((int(f[0]), raw))
+    kept = [(int(m.group(1)), int(m.group(2))) for _, ln in lines
+            for m in [re.match(r"(\d+) record op=(\d+) .* keep=1 ", ln)] if m]
+    sel = {int(m.group(2)): int(m.group(1)) for _, ln in lines
+           for m in [re.match(r"(\d+) sample op=(\d+) ", ln)] if m}
+
+    def at(writes, cycle):
+        """The register's value in cycle (a write takes effect in the next one)."""
+        v = 0
+        for c, x in writes:
+            if c < cycle:
+                v = x
+        return v
+
+    for fin, op in kept:
+        if (at(pmscr, sel.get(op, fin)) | at(pmscr, fin)) & CX_PA_TS:
+            return name, "PMSCR_EL1.CX, PA or TS set for the record of op %d: this script does not size them" % op
+        if at(limitr, fin) & ~0xFFF != 0x100000:
+            return name, "the record of op %d is not in a 1 MiB buffer from 0" % op
+    addr, done, queue = 0, 0, []
+    for fin, op in kept:
+        kv = ops[op]
+        ld = "LD" in kv.get("type", "").split("+")
+        n = 6 + 9 + 2 + 1 + cfg["ev_bytes"] + 1 + (3 if "LDS" in cfg["feat"] and ld and "ds" in kv else 0)
+        queue = [e for e in queue if e >= fin]       # entries whose last beat is taken before this finish
+        if len(queue) >= cfg["knobs"]["BUF_QUEUE"]:
+            return name, "record of op %d would find the write queue full" % op
+        beats = (addr % 8 + n + 7) // 8
+        first = max(fin + 2, done + 1)
+        done = first + beats - 1
+        queue.append(done)
+        addr += n
+    want = max([c + 1 for c, _ in lines] + [done + 1 if kept else 0])
+    if pmu != want:
+        return name, "pmu line at cycle %s, the drain gives %d (%d records, %d bytes, last beat %d)" % (
+            pmu, want, len(kept), addr, done)
+    return name, None
+
+
+def main(argv):
+    g = gen_config.build(os.path.join(os.path.dirname(__file__), "..", "configs", "spu.toml"))
+    cfgs = {c["name"]: c for c in g["configs"]}
+    bad = 0
+    for spt in argv[1:]:
+        r = check(spt, cfgs)
+        if r is None:
+            continue
+        name, why = r
+        print(("FAIL %s: %s" % (name, why)) if why else "PASS %s" % name)
+        bad += why is not None
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
