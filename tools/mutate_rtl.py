@@ -8,7 +8,8 @@ linked with those netlists (--mutant K drives mutsel). Each mutant runs a
 ladder of lockstep runs, cheapest first, stage by stage over all mutants
 still alive: the configuration's hand vectors (tests/vectors/*.spt) and
 directed traces (tests/mutate/*.spt), short random seeds, a few generator
-knob settings (KNOB_RUNS), longer random seeds. The first run with a difference kills it
+knob settings (KNOB_RUNS), buffers that fill under a stalling memory
+(BUFFER_RUNS), longer random seeds. The first run with a difference kills it
 (a run over its time limit, a hang, kills it too, marked timeout). Before
 any mutant, mutsel = 0 must pass every run of the ladder: the harness can
 pass the unmutated netlist, and its times set each run's limit.
@@ -57,6 +58,10 @@ MODES = ("inv", "const0", "const1", "cnot0", "cnot1")
 KNOB_RUNS = [("reset_gap=5000,toggle_gap=3000", 400000),
              ("ev_density=512,p_filter=100,reprog_gap=2000", 400000),
              ("p_filter=100,reprog_gap=300,ev_density=700", 1000000)]
+# The Profiling Buffer (docs/buffer.md): buffers that fill and a memory that
+# stalls, so the queue fills and drops records: (--mem-stall, generator knobs, cycles).
+BUFFER_RUNS = [(99, "p_small_buf=30,int_min=1,int_max=2,pop_density=100", 300000),
+               (50, "p_small_buf=50", 400000)]
 
 
 def vectors_of(cfg, where="vectors"):
@@ -84,6 +89,9 @@ def ladder(cfg, a):
     runs += [("knobs", "seed%d/%dk/%s" % (s, n // 1000, k), ["--config", cfg, "--seed", str(s), "--cycles", str(n),
                                                            "--gen", k])
              for s, (k, n) in enumerate(KNOB_RUNS if a.knobs else [], 51)]
+    runs += [("buffer", "seed%d/%dk/stall%d" % (s, n // 1000, st), ["--config", cfg, "--seed", str(s), "--cycles", str(n),
+                                                                 "--mem-stall", str(st), "--gen", k])
+             for s, (st, k, n) in enumerate(BUFFER_RUNS if a.knobs else [], 61)]
     runs += [("long", "seed%d/%dk" % (s, a.long_cycles // 1000),
               ["--config", cfg, "--seed", str(s), "--cycles", str(a.long_cycles)])
              for s in range(101, 101 + a.long_seeds)]
