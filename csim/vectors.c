@@ -4,11 +4,14 @@
  *   rst_n pop_valid iss_valid iss_slot fin_valid fin_slot fin_type fin_events
  *   fin_ds_valid fin_ds reg_valid reg_write reg_enc reg_wdata el prof_allowed
  *   fin_attr fin_addr_valid fin_ctx fin_pc fin_tgt fin_va fin_pa fin_pbt ts
- *   | smp_valid smp_slot col_valid rec_valid rec_keep rec_slot rec_why
+ *   mem_ready
+ *   | rec_wr rec_qfull pmbirq mem_valid mem_addr mem_data mem_strb
+ *   smp_valid smp_slot col_valid rec_valid rec_keep rec_slot rec_why
  *   rec_tot_lat rec_iss_lat pmu reg_rdata reg_undef obs_pmsicr obs_enabled
  *   rec_len rec_data
  * The record payload inputs are 0 on ports without a finish; rec_data is 0
- * in cycles without a record (the bench compares it only with one).
+ * in cycles without a record, mem_addr/data/strb without mem_valid (the bench
+ * compares them only with one).
  * The bench (tb/icarus/spu_vec_tb.v) reads them with $fscanf("%h").
  */
 #include <inttypes.h>
@@ -72,7 +75,9 @@ void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu
     put_ports(f, in->fin_va, S, 64, fv);
     put_ports(f, in->fin_pa, S, 56, fv);
     put_ports(f, in->fin_pbt, S, 56, fv);
-    fprintf(f, " %" PRIx64 " | ", in->ts);
+    fprintf(f, " %" PRIx64 " %x | %" PRIx64 " %" PRIx64 " %x %x %" PRIx64 " %" PRIx64 " %x ", in->ts, in->mem_ready,
+            out->rec_wr & smask, out->rec_qfull & smask, out->pmbirq, out->mem_valid, out->mem_addr, out->mem_data,
+            out->mem_strb);
     uint64_t pmu = 0;
     for (int i = SPU_NPMU; i-- > 0;)
         pmu = pmu << SPU_PMU_W | (out->pmu[i] & ((1u << SPU_PMU_W) - 1));

@@ -134,8 +134,6 @@ static int check_combination(const spu_opts_t *o)
         bad = "--records -", why = "stdout carries the .spl log; add --quiet or --log FILE";
     else if (o->dut_only && o->rec_bin)
         bad = "--rec-bin", why = "--dut-only runs no model; the records written are the model's (equal to the DUT's when compared)";
-    else if (o->vectors && o->mem_stall)
-        bad = "--mem-stall", why = "the Icarus bench's vectors assume a memory that is always ready";
     else if (o->dut_only && o->mem_bin)
         bad = "--mem-bin", why = "--dut-only runs no model; the memory written is the model's (equal to the DUT's when compared)";
     else if (o->dut_only && o->stats)

@@ -32,6 +32,7 @@ module spu_vec_tb;
   reg  [S*56-1:0]  fin_pc_i = 0, fin_tgt_i = 0, fin_pa_i = 0, fin_pbt_i = 0;
   reg  [S*64-1:0]  fin_va_i = 0;
   reg  [63:0]      ts_i = 0;
+  reg              mem_ready_i = 1'b0;
 
   wire [L-1:0]     smp_valid_o, col_valid_o;
   wire [L*2-1:0]   smp_slot_o;
@@ -44,6 +45,10 @@ module spu_vec_tb;
   wire             reg_undef_o, obs_enabled_o;
   wire [S*8-1:0]   rec_len_o;
   wire [RW-1:0]    rec_data_o;
+  wire [S-1:0]     rec_wr_o, rec_qfull_o;
+  wire             pmbirq_o, mem_valid_o;
+  wire [63:0]      mem_addr_o, mem_data_o;
+  wire [7:0]       mem_strb_o;
 
   spu_top dut (
     .clk_i(clk_i),
@@ -72,17 +77,14 @@ module spu_vec_tb;
     .reg_wdata_i(reg_wdata_i),
     .el_i(el_i),
     .prof_allowed_i(prof_allowed_i),
-    // The vectors come from spu-csim with a memory that never stalls (it
-    // refuses --vectors with --mem-stall); the write port's beats are not in
-    // the vectors (docs/buffer.md), only their effect on PMBPTR_EL1 reads.
-    .mem_ready_i(1'b1),
-    .mem_valid_o(),
-    .mem_addr_o(),
-    .mem_data_o(),
-    .mem_strb_o(),
-    .pmbirq_o(),
-    .rec_wr_o(),
-    .rec_qfull_o(),
+    .mem_ready_i(mem_ready_i),
+    .mem_valid_o(mem_valid_o),
+    .mem_addr_o(mem_addr_o),
+    .mem_data_o(mem_data_o),
+    .mem_strb_o(mem_strb_o),
+    .pmbirq_o(pmbirq_o),
+    .rec_wr_o(rec_wr_o),
+    .rec_qfull_o(rec_qfull_o),
     .smp_valid_o(smp_valid_o),
     .col_valid_o(col_valid_o),
     .smp_slot_o(smp_slot_o),
@@ -113,6 +115,11 @@ module spu_vec_tb;
   reg              e_reg_undef, e_obs_enabled;
   reg  [S*8-1:0]   e_rec_len;
   reg  [RW-1:0]    e_rec_data;
+  reg  [S-1:0]     e_rec_wr, e_rec_qfull;
+  reg              e_pmbirq, e_mem_valid;
+  reg  [63:0]      e_mem_addr, e_mem_data;
+  reg  [7:0]       e_mem_strb;
+  reg  [0:0]       in_mem_ready;
   reg  [0:0]       in_rst_n, in_reg_valid, in_reg_write, in_prof_allowed;
   reg  [1:0]       in_el;
 
@@ -159,16 +166,18 @@ module spu_vec_tb;
     tick;
     rst_ni = 1'b1;
     while (!$feof(fd)) begin
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
                   in_rst_n, pop_valid_i, iss_valid_i, iss_slot_i, fin_valid_i, fin_slot_i, fin_type_i,
                   fin_events_i, fin_ds_valid_i, fin_ds_i, in_reg_valid, in_reg_write, reg_enc_i, reg_wdata_i,
                   in_el, in_prof_allowed, fin_attr_i, fin_addr_valid_i, fin_ctx_i, fin_pc_i, fin_tgt_i,
-                  fin_va_i, fin_pa_i, fin_pbt_i, ts_i,
+                  fin_va_i, fin_pa_i, fin_pbt_i, ts_i, in_mem_ready,
+                  e_rec_wr, e_rec_qfull, e_pmbirq, e_mem_valid, e_mem_addr, e_mem_data, e_mem_strb,
                   e_smp_valid, e_smp_slot, e_col_valid, e_rec_valid, e_rec_keep, e_rec_slot, e_rec_why,
                   e_rec_tot_lat, e_rec_iss_lat, e_pmu, e_reg_rdata, e_reg_undef, e_obs_pmsicr, e_obs_enabled,
                   e_rec_len, e_rec_data);
-      if (n == 41) begin
+      if (n == 48) begin
         rst_ni = in_rst_n;
+        mem_ready_i = in_mem_ready;
         reg_valid_i = in_reg_valid;
         reg_write_i = in_reg_write;
         el_i = in_el;
@@ -189,6 +198,16 @@ module spu_vec_tb;
         check("obs_pmsicr_o", obs_pmsicr_o, e_obs_pmsicr, obs_pmsicr_o !== e_obs_pmsicr);
         check("obs_enabled_o", obs_enabled_o, e_obs_enabled, obs_enabled_o !== e_obs_enabled);
         check("rec_len_o", rec_len_o, e_rec_len, rec_len_o !== e_rec_len);
+        check("rec_wr_o", rec_wr_o, e_rec_wr, rec_wr_o !== e_rec_wr);
+        check("rec_qfull_o", rec_qfull_o, e_rec_qfull, rec_qfull_o !== e_rec_qfull);
+        check("pmbirq_o", pmbirq_o, e_pmbirq, pmbirq_o !== e_pmbirq);
+        check("mem_valid_o", mem_valid_o, e_mem_valid, mem_valid_o !== e_mem_valid);
+        // the beat's address, data and byte enables mean something only with mem_valid_o
+        if (e_mem_valid) begin
+          check("mem_addr_o", mem_addr_o, e_mem_addr, mem_addr_o !== e_mem_addr);
+          check("mem_data_o", mem_data_o, e_mem_data, mem_data_o !== e_mem_data);
+          check("mem_strb_o", mem_strb_o, e_mem_strb, mem_strb_o !== e_mem_strb);
+        end
         // rec_data_o holds the last record; it is compared with a new one
         if (e_rec_len != 0 && rec_data_o !== e_rec_data) begin
           diffs = diffs + 1;
@@ -199,7 +218,7 @@ module spu_vec_tb;
         end
         cycle = cycle + 1;
       end else if (n > 0) begin
-        $display("icarus: FAIL %0s: cycle %0d has %0d of 41 fields", path, cycle, n);
+        $display("icarus: FAIL %0s: cycle %0d has %0d of 48 fields", path, cycle, n);
         diffs = diffs + 1;
         n = $fgets(line, fd);
       end
