@@ -37,16 +37,19 @@ run() {
         bad "icarus/$name" "csim: $(head -1 "$TMP/e")"; return
     fi
     ${VVP:-vvp} -n "$TMP/$cfg.vvp" +vectors="$TMP/v.vec" >"$TMP/o.txt" 2>&1
-    # Not vacuous: cycles with a selection (output 1), with a record (4)
-    # and with a record's bytes (rec_len, output 15; 25 input fields).
-    local sel rec bytes
-    sel=$(awk '$26 == "|" && $27 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    rec=$(awk '$26 == "|" && $30 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    bytes=$(awk '$26 == "|" && $41 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    if grep -q '^icarus: PASS' "$TMP/o.txt" && { [ "$sel" -gt 0 ] && [ "$rec" -gt 0 ] && [ "$bytes" -gt 0 ] || [ "${name%%/*}" = vector ]; }; then
-        ok "icarus/$name ($(sed -nE 's/^icarus: PASS ([0-9]+) cycles.*/\1/p' "$TMP/o.txt") cycles, $sel with a selection, $rec with a record, $bytes with record bytes)"
+    # Not vacuous: cycles with a selection (output 8), with a record (11),
+    # with a record's bytes (rec_len, output 22) and with a write beat
+    # (mem_valid, output 4); 26 input fields, then "|".
+    local sel rec bytes beats
+    sel=$(awk '$27 == "|" && $35 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    rec=$(awk '$27 == "|" && $38 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    bytes=$(awk '$27 == "|" && $49 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    beats=$(awk '$27 == "|" && $31 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    if grep -q '^icarus: PASS' "$TMP/o.txt" &&
+        { [ "$sel" -gt 0 ] && [ "$rec" -gt 0 ] && [ "$bytes" -gt 0 ] && [ "$beats" -gt 0 ] || [ "${name%%/*}" = vector ]; }; then
+        ok "icarus/$name ($(sed -nE 's/^icarus: PASS ([0-9]+) cycles.*/\1/p' "$TMP/o.txt") cycles, $sel with a selection, $rec with a record, $bytes with record bytes, $beats with a write beat)"
     else
-        bad "icarus/$name" "$sel selection, $rec record and $bytes record-byte cycles; $(grep -m3 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
+        bad "icarus/$name" "$sel selection, $rec record, $bytes record-byte and $beats write-beat cycles; $(grep -m3 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
     fi
 }
 

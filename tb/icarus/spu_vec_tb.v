@@ -166,7 +166,7 @@ module spu_vec_tb;
     tick;
     rst_ni = 1'b1;
     while (!$feof(fd)) begin
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
                   in_rst_n, pop_valid_i, iss_valid_i, iss_slot_i, fin_valid_i, fin_slot_i, fin_type_i,
                   fin_events_i, fin_ds_valid_i, fin_ds_i, in_reg_valid, in_reg_write, reg_enc_i, reg_wdata_i,
                   in_el, in_prof_allowed, fin_attr_i, fin_addr_valid_i, fin_ctx_i, fin_pc_i, fin_tgt_i,
@@ -175,7 +175,7 @@ module spu_vec_tb;
                   e_smp_valid, e_smp_slot, e_col_valid, e_rec_valid, e_rec_keep, e_rec_slot, e_rec_why,
                   e_rec_tot_lat, e_rec_iss_lat, e_pmu, e_reg_rdata, e_reg_undef, e_obs_pmsicr, e_obs_enabled,
                   e_rec_len, e_rec_data);
-      if (n == 48) begin
+      if (n == 49) begin
         rst_ni = in_rst_n;
         mem_ready_i = in_mem_ready;
         reg_valid_i = in_reg_valid;
@@ -218,7 +218,7 @@ module spu_vec_tb;
         end
         cycle = cycle + 1;
       end else if (n > 0) begin
-        $display("icarus: FAIL %0s: cycle %0d has %0d of 48 fields", path, cycle, n);
+        $display("icarus: FAIL %0s: cycle %0d has %0d of 49 fields", path, cycle, n);
         diffs = diffs + 1;
         n = $fgets(line, fd);
       end
