@@ -140,7 +140,9 @@ static void buf_new(spu_gen_t *g, int small)
 {
     const uint64_t align = 1ull << (g->cfg->pmbidr & 0xFu);          /* PMBIDR_EL1.Align */
     const uint64_t maxrec = 1ull << SPU_GET(g->cfg->pmsidr, PMSIDR_EL1, MaxSize);
-    g->buf_base = rng_next(&g->rng) & 0x0000FFFFFFFFF000ull;
+    /* most in the low 48 bits, an eighth anywhere in the 64 (the top byte a
+     * tag, as in a pointer with TBI) */
+    g->buf_base = rng_next(&g->rng) & (PCT(g, 12) ? ~0xFFFull : 0x0000FFFFFFFFF000ull);
     g->buf_size = 4096ull << rng_below(&g->rng, 13);
     if (small || PCT(g, g->p.p_small_buf)) {
         g->buf_size = 4096;
