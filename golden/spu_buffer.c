@@ -44,9 +44,8 @@ void spu_buffer_accept(spu_model_t *m, const spu_in_t *in)
 {
     spu_bufq_t *h = &m->bq[m->bq_head];
     if (m->bq_count && h->filled && in->mem_ready) {
-        uint64_t a, d;
-        uint8_t s;
-        if (spu_buffer_beat(h->addr, h->len, h->data, m->bq_beat, &a, &d, &s)) {
+        /* the last beat: the one that reaches the record's end */
+        if (8u * (m->bq_beat + 1u) >= (unsigned)(h->addr & 7u) + h->len) {
             m->bq_head = (uint8_t)((m->bq_head + 1u) % m->cfg.knob[SPU_KNOB_BUF_QUEUE]);
             m->bq_count--;
             m->bq_beat = 0;
@@ -55,8 +54,8 @@ void spu_buffer_accept(spu_model_t *m, const spu_in_t *in)
         }
     }
     /* records queued in the last cycle have their bytes now */
-    for (unsigned i = 0; i < SPU_MAX_BUF_QUEUE; i++)
-        m->bq[i].filled = 1;
+    for (unsigned i = 0, q = m->cfg.knob[SPU_KNOB_BUF_QUEUE]; i < m->bq_count; i++)
+        m->bq[(m->bq_head + i) % q].filled = 1;
 }
 
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)

@@ -83,20 +83,33 @@ module spu_buffer #(
   wire [63:0]    h_addr = q_addr[64*head +: 64];
   wire [7:0]     h_len  = q_len[8*head +: 8];
   wire [2:0]     h_off  = h_addr[2:0];
-  wire [RB+63:0] h_ext  = {q_data[RB*head +: RB], 64'd0};   // record byte i at byte i + 8
   assign mem_valid_o = (count != {(QW+1){1'b0}}) & q_filled[head];
   assign mem_addr_o  = {h_addr[63:3], 3'b000} + {56'd0, beat, 3'b000};
-  // lane j shows record byte 8*beat + j - off: ext byte 8*beat + j + 8 - off
-  wire [RB+63:0] h_shift = h_ext >> {({4'd0, beat, 3'b000} + 12'd8 - {9'd0, h_off}), 3'b000};
-  assign mem_data_o  = h_shift[63:0];
-  wire unused_shift  = ^h_shift[RB+63:64];
-  genvar gj;
-  generate
-    for (gj = 0; gj < 8; gj = gj + 1) begin : g_lane
-      wire [9:0] at = {2'd0, beat, 3'b000} + gj;   // record byte + off
-      assign mem_strb_o[gj] = (at >= {7'd0, h_off}) && (at - {7'd0, h_off} < {2'd0, h_len});
+  // Lane j shows record byte 8*beat + j - off when that is one of its len
+  // bytes, else 0. Worked out only while a beat is shown: the lockstep
+  // checker's Verilated model evaluates this block in every cycle.
+  reg [63:0] beat_data;
+  reg [7:0]  beat_strb;
+  always @* begin : b_beat
+    integer j;
+    reg [9:0] at, rb;
+    beat_data = 64'd0;
+    beat_strb = 8'd0;
+    at        = 10'd0;
+    rb        = 10'd0;
+    if (mem_valid_o) begin
+      for (j = 0; j < 8; j = j + 1) begin
+        at = {2'd0, beat, 3'b000} + j[9:0];             // record byte + off
+        rb = at - {7'd0, h_off};                        // record byte
+        if (at >= {7'd0, h_off} && rb < {2'd0, h_len}) begin
+          beat_data[8*j +: 8] = q_data[RB * {{(32-QW){1'b0}}, head} + 8 * {22'd0, rb} +: 8];
+          beat_strb[j]        = 1'b1;
+        end
+      end
     end
-  endgenerate
+  end
+  assign mem_data_o = beat_data;
+  assign mem_strb_o = beat_strb;
   wire [9:0] beat_end = {2'd0, beat, 3'b000} + 10'd8;
   wire       last = beat_end >= ({7'd0, h_off} + {2'd0, h_len});
   wire       pop  = mem_valid_o & mem_ready_i & last;
@@ -130,6 +143,7 @@ module spu_buffer #(
     full_o  = 1'b0;
     at_ptr  = {64*SLOTS{1'b0}};
     at_q    = {QW*SLOTS{1'b0}};
+    if (len_i != {SLOTS*8{1'b0}})  // most cycles have no record: nothing to walk
     for (p = 0; p < SLOTS; p = p + 1) begin
       if (len_i[8*p +: 8] != 8'd0 && en) begin
         if (free == {(QW+1){1'b0}}) begin

@@ -76,23 +76,32 @@ static mem_page_t *get(spu_mem_t *m, uint64_t base)
 int mem_write(spu_mem_t *m, uint64_t addr, uint64_t data, uint8_t strb)
 {
     m->beats++;
+    if (!strb)
+        return 0;
+    /* a beat is 8-byte aligned, so its bytes are in one page: one lookup */
+    const uint64_t base = addr & ~(uint64_t)(MEM_PAGE - 1u);
+    mem_page_t *p = (addr & 7u) || (addr - base) > MEM_PAGE - 8u ? NULL : get(m, base);
     for (unsigned j = 0; j < 8; j++) {
         if (!((strb >> j) & 1u))
             continue;
         const uint64_t a = addr + j;
-        mem_page_t *p = get(m, a & ~(uint64_t)(MEM_PAGE - 1u));
-        if (!p)
+        mem_page_t *q = p ? p : get(m, a & ~(uint64_t)(MEM_PAGE - 1u));
+        if (!q)
             return -1;
         const unsigned o = (unsigned)(a & (MEM_PAGE - 1u));
-        p->byte[o] = (uint8_t)(data >> (8 * j));
-        p->written[o / 8] |= (uint8_t)(1u << (o % 8));
+        q->byte[o] = (uint8_t)(data >> (8 * j));
+        q->written[o / 8] |= (uint8_t)(1u << (o % 8));
         m->bytes++;
-        if (m->lo == m->hi)
-            m->lo = a, m->hi = a + 1;
-        else if (a < m->lo)
-            m->lo = a;
-        else if (a >= m->hi)
-            m->hi = a + 1;
+    }
+    /* the lowest and highest address written, from the beat's first and last enabled byte */
+    const uint64_t first = addr + (unsigned)__builtin_ctz(strb), last = addr + 7u - (unsigned)__builtin_clz((unsigned)strb << 24);
+    if (m->lo == m->hi)
+        m->lo = first, m->hi = last + 1;
+    else {
+        if (first < m->lo)
+            m->lo = first;
+        if (last >= m->hi)
+            m->hi = last + 1;
     }
     return 0;
 }
