@@ -42,10 +42,10 @@ module spu_buffer #(
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
   output reg  [63:0]                ptr_o,        // ... to this
   input  wire                       mem_ready_i,  // the memory takes the beat shown
-  output wire                       mem_valid_o,  // a beat is shown
-  output wire [63:0]                mem_addr_o,   // its address (8-byte aligned)
-  output wire [63:0]                mem_data_o,   // byte j for address + j
-  output wire [7:0]                 mem_strb_o    // byte enables
+  output reg                        mem_valid_o,  // a beat is shown
+  output reg  [63:0]                mem_addr_o,   // its address (8-byte aligned)
+  output reg  [63:0]                mem_data_o,   // byte j for address + j
+  output reg  [7:0]                 mem_strb_o    // byte enables
 );
 
   localparam integer RB = 8 * REC_MAX;
@@ -57,7 +57,8 @@ module spu_buffer #(
   // Entry e: q_addr[64e +: 64] (PMBPTR_EL1 reserved for the record),
   // q_len[8e +: 8], q_data[RB*e +: RB], q_port[2e +: 2] (its record port,
   // for the fill), q_pend[e] (its bytes come from data_i at this edge),
-  // q_filled[e] (bytes in: its beats can be shown).
+  // q_filled[e] (bytes in: its beats can be shown). An entry's fields are
+  // written by its own block (g_entry), which a simulator runs cheaply.
   reg [64*QUEUE-1:0] q_addr;
   reg [8*QUEUE-1:0]  q_len;
   reg [RB*QUEUE-1:0] q_data;
@@ -80,42 +81,13 @@ module spu_buffer #(
   endfunction
 
   // ---------------------------------------------- the beat shown
-  wire [63:0]    h_addr = q_addr[64*head +: 64];
-  wire [7:0]     h_len  = q_len[8*head +: 8];
-  wire [2:0]     h_off  = h_addr[2:0];
-  assign mem_valid_o = (count != {(QW+1){1'b0}}) & q_filled[head];
-  assign mem_addr_o  = {h_addr[63:3], 3'b000} + {56'd0, beat, 3'b000};
-  // Lane j shows record byte 8*beat + j - off when that is one of its len
-  // bytes, else 0. Worked out only while a beat is shown: the lockstep
-  // checker's Verilated model evaluates this block in every cycle.
-  reg [63:0] beat_data;
-  reg [7:0]  beat_strb;
-  always @* begin : b_beat
-    integer j;
-    reg [9:0] at, rb;
-    beat_data = 64'd0;
-    beat_strb = 8'd0;
-    at        = 10'd0;
-    rb        = 10'd0;
-    if (mem_valid_o) begin
-      for (j = 0; j < 8; j = j + 1) begin
-        at = {2'd0, beat, 3'b000} + j[9:0];             // record byte + off
-        rb = at - {7'd0, h_off};                        // record byte
-        if (at >= {7'd0, h_off} && rb < {2'd0, h_len}) begin
-          beat_data[8*j +: 8] = q_data[RB * {{(32-QW){1'b0}}, head} + 8 * {22'd0, rb} +: 8];
-          beat_strb[j]        = 1'b1;
-        end
-      end
-    end
-  end
-  assign mem_data_o = beat_data;
-  assign mem_strb_o = beat_strb;
-  wire [9:0] beat_end = {2'd0, beat, 3'b000} + 10'd8;
-  wire       last = beat_end >= ({7'd0, h_off} + {2'd0, h_len});
-  wire       pop  = mem_valid_o & mem_ready_i & last;
-  // where this cycle's records go: after the count records from head (the
-  // entry a pop frees in this cycle is the head's, not one of these)
-  wire [QW-1:0] tail = qidx({1'b0, head}, count);
+  // The write port's outputs are registers: the beat of the next cycle is
+  // worked out at the clock edge, and only while the queue holds a record
+  // (b_queue below), so a simulator does no byte selection in the many
+  // cycles without a write.
+  reg  last_q;                         // the beat shown is its record's last
+  wire take = mem_valid_o & mem_ready_i;
+  wire pop  = take & last_q;
 
   // ----------------------------------------- reserving this cycle's places
   // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize)
@@ -130,34 +102,45 @@ module spu_buffer #(
   reg [64*SLOTS-1:0] at_ptr;           // where port p's record goes ...
   reg [QW*SLOTS-1:0] at_q;             // ... and its queue entry
   reg [QW:0]         nwr;              // records queued this cycle
+  reg [QUEUE-1:0]    push;             // the entries they take
   always @* begin : b_reserve
-    integer p;
+    integer    p;
     reg        en;
     reg [QW:0] free;
+    reg [QW-1:0] tail;
     ptr_o   = pmbptr_i;
-    en      = buf_en_i;
-    free    = QN - count + {{QW{1'b0}}, pop};
     nwr     = {(QW+1){1'b0}};
+    push    = {QUEUE{1'b0}};
     wr_o    = {SLOTS{1'b0}};
     qfull_o = {SLOTS{1'b0}};
     full_o  = 1'b0;
     at_ptr  = {64*SLOTS{1'b0}};
     at_q    = {QW*SLOTS{1'b0}};
-    if (len_i != {SLOTS*8{1'b0}})  // most cycles have no record: nothing to walk
-    for (p = 0; p < SLOTS; p = p + 1) begin
-      if (len_i[8*p +: 8] != 8'd0 && en) begin
-        if (free == {(QW+1){1'b0}}) begin
-          qfull_o[p] = 1'b1;
-        end else begin
-          wr_o[p]            = 1'b1;
-          at_ptr[64*p +: 64] = ptr_o;
-          at_q[QW*p +: QW]   = qidx({1'b0, tail}, nwr);
-          ptr_o              = ptr_o + {56'd0, len_i[8*p +: 8]};
-          free               = free - 1'b1;
-          nwr                = nwr + 1'b1;
-          if (is_full(ptr_o, limit_i)) begin
-            full_o = 1'b1;
-            en     = 1'b0;
+    en      = 1'b0;
+    free    = {(QW+1){1'b0}};
+    tail    = {QW{1'b0}};
+    if (len_i != {SLOTS*8{1'b0}}) begin  // most cycles have no record: nothing to walk
+      en   = buf_en_i;
+      // free entries: the entry a pop frees in this cycle is the head's,
+      // and this cycle's records go after the count records from head
+      free = QN - count + {{QW{1'b0}}, pop};
+      tail = qidx({1'b0, head}, count);
+      for (p = 0; p < SLOTS; p = p + 1) begin
+        if (len_i[8*p +: 8] != 8'd0 && en) begin
+          if (free == {(QW+1){1'b0}}) begin
+            qfull_o[p] = 1'b1;
+          end else begin
+            wr_o[p]            = 1'b1;
+            at_ptr[64*p +: 64] = ptr_o;
+            at_q[QW*p +: QW]   = qidx({1'b0, tail}, nwr);
+            push               = push | ({{(QUEUE-1){1'b0}}, 1'b1} << at_q[QW*p +: QW]);
+            ptr_o              = ptr_o + {56'd0, len_i[8*p +: 8]};
+            free               = free - 1'b1;
+            nwr                = nwr + 1'b1;
+            if (is_full(ptr_o, limit_i)) begin
+              full_o = 1'b1;
+              en     = 1'b0;
+            end
           end
         end
       end
@@ -166,63 +149,92 @@ module spu_buffer #(
   assign ptr_we_o = wr_o != {SLOTS{1'b0}};
 
   // ------------------------------------------------------ queue state
-  always @(posedge clk_i) begin
+  // (what is read comes before what is written, and temporaries get values
+  // only in a cycle with work: a simulator then keeps no shadow copies and
+  // stores nothing in the many cycles without a record)
+  always @(posedge clk_i) begin : b_queue
+    integer      j;
+    reg [QW-1:0] hn;                   // the head, ...
+    reg [4:0]    bn;                   // ... its beat, ...
+    reg [QW:0]   left;                 // ... and the records before this cycle's, after this edge
+    reg [RB-1:0] rec;                  // the head record's bytes ...
+    reg [63:0]   ra;                   // ... its place ...
+    reg [7:0]    rn;                   // ... and length
+    reg [9:0]    at, rb;
     if (!rst_ni) begin
-      head  <= {QW{1'b0}};
-      count <= {(QW+1){1'b0}};
-      beat  <= 5'd0;
+      head        <= {QW{1'b0}};
+      count       <= {(QW+1){1'b0}};
+      beat        <= 5'd0;
+      q_pend      <= {QUEUE{1'b0}};
+      q_filled    <= {QUEUE{1'b0}};
+      mem_valid_o <= 1'b0;
+      last_q      <= 1'b0;
     end else begin
-      if (mem_valid_o && mem_ready_i) begin
-        if (last) begin
-          head <= qidx({1'b0, head}, {{QW{1'b0}}, 1'b1});
-          beat <= 5'd0;
-        end else begin
-          beat <= beat + 5'd1;
+      // the queue has work: the beat of the next cycle
+      if (count != {(QW+1){1'b0}}) begin
+        hn   = head;
+        bn   = beat;
+        if (take) begin
+          hn = last_q ? qidx({1'b0, head}, {{QW{1'b0}}, 1'b1}) : head;
+          bn = last_q ? 5'd0 : beat + 5'd1;
         end
+        left = count - {{QW{1'b0}}, pop};
+        mem_valid_o <= 1'b0;
+        if (left != {(QW+1){1'b0}} && (q_filled[hn] || q_pend[hn])) begin
+          // the head record's bytes: on the record port if it was reserved
+          // in the last cycle
+          rec = q_pend[hn] ? data_i[RB*q_port[2*hn +: 2] +: RB] : q_data[RB*hn +: RB];
+          ra  = q_addr[64*hn +: 64];
+          rn  = q_len[8*hn +: 8];
+          at  = 10'd0;
+          rb  = 10'd0;
+          // lane j shows record byte 8*bn + j - off when that is one of its
+          // rn bytes (off = ra[2:0], the place's offset in its 8 bytes)
+          mem_valid_o <= 1'b1;
+          mem_addr_o  <= {ra[63:3], 3'b000} + {56'd0, bn, 3'b000};
+          for (j = 0; j < 8; j = j + 1) begin
+            at = {2'd0, bn, 3'b000} + j[9:0];
+            rb = at - {7'd0, ra[2:0]};
+            mem_data_o[8*j +: 8] <= 8'd0;
+            mem_strb_o[j]        <= 1'b0;
+            if (at >= {7'd0, ra[2:0]} && rb < {2'd0, rn}) begin
+              mem_data_o[8*j +: 8] <= rec[8*rb +: 8];
+              mem_strb_o[j]        <= 1'b1;
+            end
+          end
+          last_q <= {2'd0, bn, 3'b000} + 10'd8 >= {7'd0, ra[2:0]} + {2'd0, rn};
+        end
+        head <= hn;
+        beat <= bn;
       end
-      count <= count - {{QW{1'b0}}, pop} + nwr;
+      // an entry reserved in the last cycle has its bytes now (g_entry);
+      // this cycle's records take theirs
+      if (q_pend != {QUEUE{1'b0}} || nwr != {(QW+1){1'b0}}) begin
+        q_filled <= (q_filled | q_pend) & ~push;
+        q_pend   <= push;
+      end
+      if (nwr != {(QW+1){1'b0}} || pop)
+        count <= count - {{QW{1'b0}}, pop} + nwr;
     end
   end
 
+  // Entry e's fields: its place, length and port when a record of this
+  // cycle takes it, its bytes from the record port in the next cycle.
   genvar ge;
   generate
     for (ge = 0; ge < QUEUE; ge = ge + 1) begin : g_entry
-      reg           push;              // a record of this cycle takes the entry
-      reg [63:0]    p_addr;
-      reg [7:0]     p_len;
-      reg [1:0]     p_port;
-      always @* begin : b_push
+      localparam [QW-1:0] E = ge;
+      always @(posedge clk_i) begin : b_entry
         integer p;
-        push   = 1'b0;
-        p_addr = 64'd0;
-        p_len  = 8'd0;
-        p_port = 2'd0;
-        for (p = 0; p < SLOTS; p = p + 1)
-          if (wr_o[p] && at_q[QW*p +: QW] == ge) begin
-            push   = 1'b1;
-            p_addr = at_ptr[64*p +: 64];
-            p_len  = len_i[8*p +: 8];
-            p_port = p[1:0];
-          end
-      end
-      always @(posedge clk_i) begin
-        if (!rst_ni) begin
-          q_pend[ge]   <= 1'b0;
-          q_filled[ge] <= 1'b0;
-        end else begin
-          // reserved in the last cycle: the bytes are on the record port now
-          if (q_pend[ge]) begin
-            q_data[RB*ge +: RB] <= data_i[RB*q_port[2*ge +: 2] +: RB];
-            q_filled[ge]        <= 1'b1;
-          end
-          q_pend[ge] <= push;
-          if (push) begin
-            q_addr[64*ge +: 64] <= p_addr;
-            q_len[8*ge +: 8]    <= p_len;
-            q_port[2*ge +: 2]   <= p_port;
-            q_filled[ge]        <= 1'b0;
-          end
-        end
+        if (q_pend[ge])
+          q_data[RB*ge +: RB] <= data_i[RB*q_port[2*ge +: 2] +: RB];
+        if (push[ge])
+          for (p = 0; p < SLOTS; p = p + 1)
+            if (wr_o[p] && at_q[QW*p +: QW] == E) begin
+              q_addr[64*ge +: 64] <= at_ptr[64*p +: 64];
+              q_len[8*ge +: 8]    <= len_i[8*p +: 8];
+              q_port[2*ge +: 2]   <= p[1:0];
+            end
       end
     end
   endgenerate
@@ -230,11 +242,13 @@ module spu_buffer #(
 `ifdef FORMAL
   // Proved with spu_top as the top (formal/spu.sby): after the first clock
   // edge (the first cycle is a reset) the queue never holds more than QUEUE
-  // records.
+  // records, and a beat is shown only while it holds one (so a pop never
+  // finds it empty).
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* begin
     if (f_past_valid) QueueBounded_A: assert (count <= QN);
+    if (f_past_valid) BeatHasRecord_A: assert (!mem_valid_o || count != {(QW+1){1'b0}});
   end
 `endif
 

@@ -61,7 +61,7 @@ module spu_record #(
   input  wire [63:0]            ts_i,           // timer
   output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
-  output wire [SLOTS*8*REC_MAX-1:0] data_o      // the records (registered)
+  output reg  [SLOTS*8*REC_MAX-1:0] data_o      // the records (registered)
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -117,7 +117,6 @@ module spu_record #(
   genvar gp;
   generate
     for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port
-      reg [RB-1:0] data_q;
       reg [7:0]    len_q;
       reg [7:0]    len_n;
       // The record's length, in the same cycle (the Profiling Buffer
@@ -151,83 +150,86 @@ module spu_record #(
         reg [63:0] ctxb;
         reg [7:0]  op;
         reg        ld, st;
-        // every temporary has a value on every path; the work is done only
-        // for a kept record
-        d    = {RB{1'b0}};
-        s    = 2'd0;
-        el   = 2'd0;
-        ty   = 5'd0;
-        at   = 11'd0;
-        sve  = 1'b0;
-        av   = 4'd0;
-        ctxb = 64'd0;
-        ld   = 1'b0;
-        st   = 1'b0;
-        cls  = 2'd0;
-        op   = 8'd0;
-        if (keep_i[gp]) begin
-          s    = fin_slot_i[2*gp +: 2];
-          el   = el_q[2*s +: 2];
-          ty   = fin_type_i[5*gp +: 5];
-          at   = fin_attr_i[11*gp +: 11];
-          sve  = SVE_IMPL & at[A_SVE];
-          av   = fin_addr_valid_i[4*gp +: 4];
-          ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
-          ld   = ty[T_LD];
-          st   = ty[T_ST];
-          // Operation Type: class 2 Branch {IND, COND}; class 1 Load/store
-          // (ST bit 0; LD+ST is LoadAtomic, a load): extended {AR, EXCL,
-          // AT, 1} for atomics, exclusives and acquire/release, else
-          // SIMD&FP 0x04, else general-purpose 0x00; class 0 Other {COND}.
-          if (ty[T_B]) begin
-            cls = 2'd2;
-            op  = {6'd0, at[A_IND], at[A_COND]};
-          end else if (ld | st) begin
-            cls = 2'd1;
-            if ((ld & st) | at[A_EXCL] | at[A_AR])
-              op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
-            else if (sve)   // SVE: SG [7], EVL [6:4], 1 [3], PRED [2]
-              op = {at[A_SG], at[A_EVL +: 3], 1'b1, at[A_PRED], 1'b0, st & ~ld};
-            else if (ty[T_FP] | ty[T_SIMD])
-              op = {5'd0, 1'b1, 1'b0, st & ~ld};
-            else
-              op = {7'd0, st & ~ld};
-          end else begin
-            cls = 2'd0;
-            // SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else COND [0]
-            op  = sve ? {1'b0, at[A_EVL +: 3], 1'b1, at[A_PRED], ty[T_FP], 1'b0}
-                      : {7'd0, at[A_COND]};
-          end
-          // Timestamp, or End
-          if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin
-            d[71:0] = {ts_i, 8'h71};
-          end else begin
-            d[7:0] = 8'h01;
-          end
-          // Events: REC_EV_MASK has no bit above the payload's 8*EV_BYTES
-          d = d << (8 * (1 + EV_BYTES));
-          d[71:0] = d[71:0] | {fin_events_i[64*gp +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
-          d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
-          if (FEAT_LDS != 0 && fin_ds_valid_i[gp] && ld) begin   // a load's data source
-            d = {d[RB-25:0], fin_ds_i[16*gp +: 16], 8'h53};
-          end
-          if (FEAT_PBT != 0 && av[3]) begin
-            d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*gp +: 56]}, 8'hB4};
-          end
-          if (av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) begin
-            d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*gp +: 56], 8'hB3};
-          end
-          if (av[1]) begin
-            d = {d[RB-73:0], fin_va_i[64*gp +: 64], 8'hB2};
-          end
-          if (av[0]) begin
-            d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*gp +: 56]}, 8'hB1};
-          end
-          d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*gp +: 56]}, 8'hB0};
-          d = {d[RB-25:0], iss_i[16*gp +: 16], 8'h99};
-          d = {d[RB-25:0], tot_i[16*gp +: 16], 8'h98};
-          if (cx_q[s]) begin
-            d = {d[RB-41:0], fin_ctx_i[32*gp +: 32], 8'h64};
+        // Nothing is done in a cycle without a kept record (not even the
+        // temporaries' defaults: a simulator would store them every cycle).
+        // Every temporary has a value on every path where it is read.
+        if (keep_i != {SLOTS{1'b0}}) begin
+          d    = {RB{1'b0}};
+          s    = 2'd0;
+          el   = 2'd0;
+          ty   = 5'd0;
+          at   = 11'd0;
+          sve  = 1'b0;
+          av   = 4'd0;
+          ctxb = 64'd0;
+          ld   = 1'b0;
+          st   = 1'b0;
+          cls  = 2'd0;
+          op   = 8'd0;
+          if (keep_i[gp]) begin
+            s    = fin_slot_i[2*gp +: 2];
+            el   = el_q[2*s +: 2];
+            ty   = fin_type_i[5*gp +: 5];
+            at   = fin_attr_i[11*gp +: 11];
+            sve  = SVE_IMPL & at[A_SVE];
+            av   = fin_addr_valid_i[4*gp +: 4];
+            ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
+            ld   = ty[T_LD];
+            st   = ty[T_ST];
+            // Operation Type: class 2 Branch {IND, COND}; class 1 Load/store
+            // (ST bit 0; LD+ST is LoadAtomic, a load): extended {AR, EXCL,
+            // AT, 1} for atomics, exclusives and acquire/release, else
+            // SIMD&FP 0x04, else general-purpose 0x00; class 0 Other {COND}.
+            if (ty[T_B]) begin
+              cls = 2'd2;
+              op  = {6'd0, at[A_IND], at[A_COND]};
+            end else if (ld | st) begin
+              cls = 2'd1;
+              if ((ld & st) | at[A_EXCL] | at[A_AR])
+                op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
+              else if (sve)   // SVE: SG [7], EVL [6:4], 1 [3], PRED [2]
+                op = {at[A_SG], at[A_EVL +: 3], 1'b1, at[A_PRED], 1'b0, st & ~ld};
+              else if (ty[T_FP] | ty[T_SIMD])
+                op = {5'd0, 1'b1, 1'b0, st & ~ld};
+              else
+                op = {7'd0, st & ~ld};
+            end else begin
+              cls = 2'd0;
+              // SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else COND [0]
+              op  = sve ? {1'b0, at[A_EVL +: 3], 1'b1, at[A_PRED], ty[T_FP], 1'b0}
+                        : {7'd0, at[A_COND]};
+            end
+            // Timestamp, or End
+            if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin
+              d[71:0] = {ts_i, 8'h71};
+            end else begin
+              d[7:0] = 8'h01;
+            end
+            // Events: REC_EV_MASK has no bit above the payload's 8*EV_BYTES
+            d = d << (8 * (1 + EV_BYTES));
+            d[71:0] = d[71:0] | {fin_events_i[64*gp +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
+            d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
+            if (FEAT_LDS != 0 && fin_ds_valid_i[gp] && ld) begin   // a load's data source
+              d = {d[RB-25:0], fin_ds_i[16*gp +: 16], 8'h53};
+            end
+            if (FEAT_PBT != 0 && av[3]) begin
+              d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*gp +: 56]}, 8'hB4};
+            end
+            if (av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) begin
+              d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*gp +: 56], 8'hB3};
+            end
+            if (av[1]) begin
+              d = {d[RB-73:0], fin_va_i[64*gp +: 64], 8'hB2};
+            end
+            if (av[0]) begin
+              d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*gp +: 56]}, 8'hB1};
+            end
+            d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*gp +: 56]}, 8'hB0};
+            d = {d[RB-25:0], iss_i[16*gp +: 16], 8'h99};
+            d = {d[RB-25:0], tot_i[16*gp +: 16], 8'h98};
+            if (cx_q[s]) begin
+              d = {d[RB-41:0], fin_ctx_i[32*gp +: 32], 8'h64};
+            end
           end
         end
         if (!rst_ni) begin
@@ -235,12 +237,11 @@ module spu_record #(
         end else begin
           len_q <= len_n;
           if (keep_i != {SLOTS{1'b0}})
-            data_q <= d;
+            data_o[RB*gp +: RB] <= d;
         end
       end
       assign len_o[8*gp +: 8]    = len_q;
       assign len_c_o[8*gp +: 8]  = len_n;
-      assign data_o[RB*gp +: RB] = data_q;
     end
   endgenerate
 
