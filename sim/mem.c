@@ -114,17 +114,25 @@ int mem_read(const spu_mem_t *m, uint64_t addr, uint8_t *byte)
     return p && ((p->written[o / 8] >> (o % 8)) & 1u);
 }
 
-/* The first byte of a's pages that b does not hold alike. */
+/* The first byte of a's pages that b does not hold alike. Pages that match
+ * as a whole (the bytes and which of them were written; a byte never written
+ * stays zero) are passed with two memcmp()s; only a page that differs is
+ * walked byte by byte. */
 static int first_diff(const spu_mem_t *a, const spu_mem_t *b, uint64_t *addr)
 {
+    static const mem_page_t empty;
     for (unsigned i = 0; i < a->cap; i++) {
         const mem_page_t *p = a->slot[i];
         if (!p)
             continue;
+        const mem_page_t *q = find(b, p->base);
+        if (!q)
+            q = &empty;
+        if (!memcmp(p->written, q->written, sizeof p->written) && !memcmp(p->byte, q->byte, sizeof p->byte))
+            continue;
         for (unsigned o = 0; o < MEM_PAGE; o++) {
-            uint8_t x, y;
-            const int hx = mem_read(a, p->base + o, &x), hy = mem_read(b, p->base + o, &y);
-            if (hx != hy || (hx && x != y)) {
+            const int hx = (p->written[o / 8] >> (o % 8)) & 1u, hy = (q->written[o / 8] >> (o % 8)) & 1u;
+            if (hx != hy || (hx && p->byte[o] != q->byte[o])) {
                 *addr = p->base + o;
                 return 1;
             }

@@ -358,8 +358,8 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
     while (spt_next_tok(&s, le, &x)) {
         if (split_kv(p, x, &k, &v))
             return -1;
-        int i = 0;
-        while (i < K_NKEYS && !spt_tok_is(k, op_keys[i]))
+        int i = 0; /* (the first byte is compared here: most keys differ in it) */
+        while (i < K_NKEYS && (op_keys[i][0] != *k.s || !spt_tok_is(k, op_keys[i])))
             i++;
         if (i == K_NKEYS)
             return spt_fail(p, x.s, "unknown op key '%s' (expected " OP_KEY_LIST ")", SHOW(b, k));

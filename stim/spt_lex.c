@@ -95,10 +95,13 @@ int spt_next_tok(const char **cur, const char *le, tok_t *t)
 
 int spt_tok_is(tok_t t, const char *w)
 {
-    size_t n = strlen(w);
-    return t.n == n && memcmp(t.s, w, n) == 0;
+    /* No strlen(): a token holds no NUL, so w's end is a mismatch; most
+     * calls (a key looked up in a list) stop at the first byte. */
+    for (size_t i = 0; i < t.n; i++)
+        if (t.s[i] != w[i])
+            return 0;
+    return w[t.n] == '\0';
 }
-/* The same for a string literal, without strlen. */
 
 
 /* Decimal or 0x hex, the whole token. */
