@@ -89,7 +89,7 @@ unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const s
         n = put(buf, n, HDR_TS, r->ts, 8);
     else
         n = put(buf, n, HDR_END, 0, 0);
-    const unsigned align = 1u << (cfg->pmbidr & 0xFu);
+    const unsigned align = 1u << SPU_GET(cfg->pmbidr, PMBIDR_EL1, Align);
     while (n % align)
         buf[n++] = 0; /* Padding packets */
     return n;

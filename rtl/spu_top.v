@@ -301,7 +301,7 @@ module spu_top #(
     .REC_MAX          (REC_MAX),
     .EV_BYTES         (EV_BYTES),
     .REC_EV_MASK      (REC_EV_MASK),
-    .ALIGN            ({28'd0, PMBIDR[3:0]}),
+    .ALIGN            ({28'd0, PMBIDR[`SPU_F_PMBIDR_EL1_Align_MSB:`SPU_F_PMBIDR_EL1_Align_LSB]}),
     .FEAT_LDS         (FEAT_LDS),
     .FEAT_SVE         (FEAT_SVE),
     .FEAT_PBT         (FEAT_PBT)

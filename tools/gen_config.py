@@ -35,6 +35,10 @@ M64 = (1 << 64) - 1
 PMSIDR_FIELDS = [("FE", 0, 0), ("FT", 1, 1), ("FL", 2, 2), ("ArchInst", 3, 3), ("LDS", 4, 4),
                  ("ERnd", 5, 5), ("FnE", 6, 6), ("FDS", 7, 7), ("Interval", 11, 8), ("MaxSize", 15, 12),
                  ("CountSize", 19, 16), ("PBT", 24, 24), ("EFT", 26, 26)]
+# PMBIDR_EL1 likewise: Align, P (the buffer is owned by a higher EL; 0 here),
+# F (faults), EA (external aborts).
+PMBIDR_FIELDS = [("Align", 3, 0), ("P", 4, 4), ("F", 5, 5), ("EA", 11, 8)]
+ID_FIELDS = [("PMSIDR_EL1", PMSIDR_FIELDS), ("PMBIDR_EL1", PMBIDR_FIELDS)]
 
 
 class GenError(Exception):
@@ -245,7 +249,12 @@ def build(src):
             if idv[fname] >> (msb - lsb + 1):
                 raise GenError(f"{src}: [configs.{cname}] PMSIDR_EL1.{fname}={idv[fname]} does not fit bits {msb}:{lsb}")
             pmsidr |= idv[fname] << lsb
-        pmbidr = c["PMBIDR_ALIGN"] | c["PMBIDR_F"] << 5 | c["PMBIDR_EA"] << 8
+        bv = {"Align": c["PMBIDR_ALIGN"], "P": 0, "F": c["PMBIDR_F"], "EA": c["PMBIDR_EA"]}
+        pmbidr = 0
+        for fname, msb, lsb in PMBIDR_FIELDS:
+            if bv[fname] >> (msb - lsb + 1):
+                raise GenError(f"{src}: [configs.{cname}] PMBIDR_EL1.{fname}={bv[fname]} does not fit bits {msb}:{lsb}")
+            pmbidr |= bv[fname] << lsb
         configs.append(dict(name=cname, doc=c.get("doc", ""), lanes=c["LANES"],
                             slots=c["SLOTS"], count_size=c["COUNT_SIZE"],
                             feat=feat, impdef=c["EV_IMPDEF_MASK"], evm=evm, dsm=dsm,
@@ -336,12 +345,13 @@ def emit_c(g, src):
             h.append(f"#define {p}_LSB {lsb}")
             h.append(f"#define {p}_MSB {msb}")
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
-    h.append("/* PMSIDR_EL1 fields (read-only ID register) */")
-    for fname, msb, lsb in PMSIDR_FIELDS:
-        p = f"SPU_F_PMSIDR_EL1_{fname}"
-        h.append(f"#define {p}_LSB {lsb}")
-        h.append(f"#define {p}_MSB {msb}")
-        h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
+    for reg, fields in ID_FIELDS:
+        h.append(f"/* {reg} fields (read-only ID register) */")
+        for fname, msb, lsb in fields:
+            p = f"SPU_F_{reg}_{fname}"
+            h.append(f"#define {p}_LSB {lsb}")
+            h.append(f"#define {p}_MSB {msb}")
+            h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
     h.append("/* Field value: SPU_GET(PMSIRR_EL1 value, PMSIRR_EL1, INTERVAL) */")
     h.append("#define SPU_GET(v, reg, field) (((uint64_t)(v) & SPU_F_##reg##_##field##_MASK) >> SPU_F_##reg##_##field##_LSB)")
     h.append("/* Field placed in its register: SPU_PUT(PMSIRR_EL1, INTERVAL, 0x100); bits beyond the field are dropped */")
@@ -470,9 +480,10 @@ def emit_v(g, cfg, src):
     v.append(f"`define SPU_REG_RO_ALL {n}'b" + "".join(str(int(r["ro"])) for r in reversed(reglist)))
     v.append(f"`define SPU_PMU_IMPL {len(pmu)}'b" + "".join(
         str(int(x)) for x in reversed(cfg["pmu_impl"])))
-    for fname, msb, lsb in PMSIDR_FIELDS:
-        v.append(f"`define SPU_F_PMSIDR_EL1_{fname}_LSB {lsb}")
-        v.append(f"`define SPU_F_PMSIDR_EL1_{fname}_MSB {msb}")
+    for reg, fields in ID_FIELDS:
+        for fname, msb, lsb in fields:
+            v.append(f"`define SPU_F_{reg}_{fname}_LSB {lsb}")
+            v.append(f"`define SPU_F_{reg}_{fname}_MSB {msb}")
     v.append("`endif")
     d = [f"// Generated: prints every constant as the Verilog side sees it (make check-gen).",
          "`include \"spu_config.vh\"", "module dump_cfg;",
