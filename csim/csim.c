@@ -112,6 +112,7 @@ static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t 
     fprintf(stderr, "cycles %" PRIu64 "  ops %" PRIu64 "  members %" PRIu64 "  %.3f s  %.1f M ops/s\n",
             c->run.cycle, ops, c->run.log.pmu[SPU_PMU_POP], dt, dt > 0 ? (double)ops / dt / 1e6 : 0.0);
     stats_print(&c->stats, &c->run.log, stderr);
+    opts_print_driver(s, stderr);
 }
 
 int main(int argc, char **argv)

@@ -639,3 +639,13 @@ int opts_teardown(spu_setup_t *s)
     s->log_f = NULL;
     return rc;
 }
+
+void opts_print_driver(const spu_setup_t *s, FILE *f)
+{
+    if (!s->have_pev)
+        return;
+    const pev_src_t *p = &s->pev_src;
+    fprintf(f, "perf-event driver: buffer-full interrupts handled %" PRIu64 " (PMBSR_EL1.COLL set in %" PRIu64
+               ", no room left after %" PRIu64 ")  other syndromes %" PRIu64 "  bytes reported at the interrupts %" PRIu64 "\n",
+            p->irqs, p->collisions, p->truncated, p->fatal, p->data_bytes);
+}

@@ -82,5 +82,7 @@ spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g,
 /* Close the files; 0, or -1 (message printed) when the log or the emitted
  * trace could not be written completely. */
 int opts_teardown(spu_setup_t *s);
+/* --stats: what the --perf-event driver saw (nothing without --perf-event). */
+void opts_print_driver(const spu_setup_t *s, FILE *f);
 
 #endif

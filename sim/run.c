@@ -95,6 +95,8 @@ static void log_cycle(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, con
 
 int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
+    if (r->src.observe)
+        r->src.observe(r->src.self, out);
     r->cycle++;
     if (core_observe(&r->core, cy, in, out, &r->src)) {
         snprintf(r->err, sizeof r->err, "%s", r->core.err);

@@ -62,6 +62,8 @@ static inline int run_observe(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t 
     if (cy->reset | out->smp_valid | out->col_valid | out->rec_valid | in->reg_valid)
         return run_observe_full(r, cy, in, out);
     /* Most cycles: nothing for the core model to learn, no log line. */
+    if (out->pmbirq && r->src.observe)
+        r->src.observe(r->src.self, out);
     r->cycle++;
     spl_pmu_add(&r->log, out);
     return 0;

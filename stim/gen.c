@@ -305,6 +305,6 @@ static int gen_op_cb(void *self, uint64_t id, spu_op_t *op)
 
 spu_src_t gen_source(spu_gen_t *g)
 {
-    spu_src_t s = {g, gen_next, gen_op_cb, gen_skip};
+    spu_src_t s = {g, gen_next, gen_op_cb, gen_skip, NULL}; /* open loop */
     return s;
 }

@@ -229,13 +229,28 @@ uint64_t pev_default_period(const spu_config_t *c)
  * granule (4 KB, docs/impl-defined.md row 29). */
 #define PEV_PAGE (1ull << SPU_F_PMBLIMITR_EL1_LIMIT_LSB)
 
-/* PMBLIMITR_EL1's limit for a buffer of size bytes from its start: perf
- * record wakes up at its default AUX watermark, half the buffer, and the
- * driver stops the buffer at the page that holds the wakeup. */
-static uint64_t limit_offset(uint64_t size)
+int pev_rearm(const pev_prog_t *p, uint64_t ptr, uint64_t *pmbptr, uint64_t *pmblimitr)
 {
-    const uint64_t wake = (size / 2 + PEV_PAGE - 1) & ~(PEV_PAGE - 1);
-    return wake < size ? wake : size;
+    const uint64_t half = p->size / 2; /* perf record's AUX watermark; a multiple of the page */
+    uint64_t head = ptr - p->base;     /* perf's AUX head: where the unit left PMBPTR_EL1 */
+    for (;;) {
+        head = (head + p->align - 1) & ~(p->align - 1);
+        if (head >= p->size) {
+            /* TRUNCATED: PMBLIMITR_EL1 = the area's start, E = 0 */
+            *pmbptr = p->base + (head & (p->size - 1));
+            *pmblimitr = p->base;
+            return 1;
+        }
+        uint64_t limit = (head / half + 1) * half;
+        if (limit > p->size)
+            limit = p->size;
+        if (limit - head >= p->rec_max) {
+            *pmbptr = p->base + head;
+            *pmblimitr = (p->base + limit) | SPU_PUT(PMBLIMITR_EL1, E, 1);
+            return 0;
+        }
+        head = limit; /* too close to the limit: padded (zeros, PAD packets) up to it */
+    }
 }
 
 int pev_buffer(const char *s, const spu_config_t *c, uint64_t *base, uint64_t *size, char *err, size_t errlen)
@@ -253,8 +268,8 @@ int pev_buffer(const char *s, const spu_config_t *c, uint64_t *base, uint64_t *s
         why = "SIZE must be a power-of-two number of 4 KB pages, at least 2 (perf's AUX area; the driver needs two pages)";
     else if (*base + *size < *base)
         why = "BASE + SIZE wraps past 2^64";
-    else if (limit_offset(*size) < rec)
-        why = "the buffer up to PMBLIMITR_EL1 has no room for a record of PMSIDR_EL1.MaxSize";
+    else if (*size / 2 < rec)
+        why = "the buffer up to PMBLIMITR_EL1 (half of it, perf's wakeup point) has no room for a record of PMSIDR_EL1.MaxSize";
     if (!why)
         return 0;
     snprintf(err, errlen, "--buffer %s: %s", s, why);
@@ -302,11 +317,18 @@ void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint
     const uint64_t period = a->have_period ? a->period : pev_default_period(c);
     unsigned n = 0;
     memset(p, 0, sizeof *p);
-    if (pev_get(a, PEV_discard)) {
+    p->base = base;
+    p->size = size;
+    p->rec_max = 1ull << IDR(c, MaxSize);
+    p->align = 1ull << SPU_GET(c->pmbidr, PMBIDR_EL1, Align);
+    p->aux = !pev_get(a, PEV_discard);
+    if (!p->aux) {
         acc(p->start, &n, SPU_REG_PMBLIMITR_EL1, 1, SPU_PUT(PMBLIMITR_EL1, FM, 2) | SPU_PUT(PMBLIMITR_EL1, E, 1));
     } else {
-        acc(p->start, &n, SPU_REG_PMBPTR_EL1, 1, base);
-        acc(p->start, &n, SPU_REG_PMBLIMITR_EL1, 1, (base + limit_offset(size)) | SPU_PUT(PMBLIMITR_EL1, E, 1));
+        uint64_t ptr, limitr;
+        (void)pev_rearm(p, base, &ptr, &limitr); /* pev_buffer() checked that a record fits */
+        acc(p->start, &n, SPU_REG_PMBPTR_EL1, 1, ptr);
+        acc(p->start, &n, SPU_REG_PMBLIMITR_EL1, 1, limitr);
     }
     acc(p->start, &n, SPU_REG_PMSFCR_EL1, 1, pmsfcr(a));
     acc(p->start, &n, SPU_REG_PMSEVFR_EL1, 1, pev_get(a, PEV_event_filter));
@@ -326,7 +348,6 @@ void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint
     n = 0;
     acc(p->stop, &n, SPU_REG_PMSCR_EL1, 1, 0);
     acc(p->stop, &n, SPU_REG_PMBLIMITR_EL1, 1, 0);
-    acc(p->stop, &n, SPU_REG_PMSICR_EL1, 0, 0);
     p->nstop = n;
     p->el = a->exclude_user ? 1 : 0;
 }

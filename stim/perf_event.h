@@ -61,18 +61,29 @@ typedef struct pev_access {
 } pev_access_t;
 
 #define PEV_MAX_START 10
-#define PEV_MAX_STOP 3
+#define PEV_MAX_STOP 2
 
 /* What the driver does to the unit for one event: the start sequence, the
- * stop sequence (stop[0] before the drain, the rest after it) and the
- * Exception level the run starts at (one profiling is enabled at). */
+ * stop sequence's writes (stop[0] before the drain, stop[1] after it; the
+ * reads that follow depend on what they return: pev_src.c), the Exception
+ * level the run starts at (one profiling is enabled at), and the AUX area
+ * the interrupt handler re-arms the buffer in (pev_rearm()). */
 typedef struct pev_prog {
     pev_access_t start[PEV_MAX_START];
     unsigned nstart;
     pev_access_t stop[PEV_MAX_STOP];
     unsigned nstop;
     uint8_t el;
+    uint8_t aux;                  /* a buffer in memory (not discard mode) */
+    uint64_t base, size;          /* the AUX area */
+    uint64_t rec_max;             /* 1 << PMSIDR_EL1.MaxSize: the driver's max_record_sz */
+    uint64_t align;               /* 1 << PMBIDR_EL1.Align */
 } pev_prog_t;
+
+/* Cycles from PMBIRQ (seen at the unit's output) to the first access of the
+ * driver's interrupt handler: its interrupt entry, a choice of this model
+ * (docs/perf-event.md), not of the architecture. */
+#define PEV_IRQ_CYCLES 100
 
 /* The default Profiling Buffer: a page-aligned kernel virtual address and
  * perf record's AUX area for a privileged user (4 MiB). */
@@ -95,6 +106,14 @@ uint64_t pev_default_period(const spu_config_t *c);
  * would (page-aligned base, a power-of-two number of at least 2 pages, room
  * for a record of PMSIDR_EL1.MaxSize); 0, or -1 with a message. */
 int pev_buffer(const char *s, const spu_config_t *c, uint64_t *base, uint64_t *size, char *err, size_t errlen);
+/* Where the driver puts the Profiling Buffer for data from ptr on (its
+ * aux_output_begin, docs/perf-event.md): PMBPTR_EL1 and PMBLIMITR_EL1 for
+ * the page of perf's next wakeup point (a multiple of half the AUX area)
+ * past ptr, at most the area's end; when less than a record of
+ * PMSIDR_EL1.MaxSize fits below it, the driver pads up to it and looks
+ * again. Returns 1 when no room is left (TRUNCATED: PMBLIMITR_EL1.E = 0),
+ * else 0. The data is not consumed during a run. */
+int pev_rearm(const pev_prog_t *p, uint64_t ptr, uint64_t *pmbptr, uint64_t *pmblimitr);
 /* The accesses of the start and stop sequences (the attr must have passed
  * pev_check; a.period is used when have_period, else the default). */
 void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint64_t size, pev_prog_t *p);

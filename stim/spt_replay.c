@@ -134,5 +134,6 @@ spu_src_t spt_source(spt_cursor_t *k, const spt_trace_t *t)
     s.next = src_next;
     s.op = src_op;
     s.skip = src_skip;
+    s.observe = NULL; /* open loop */
     return s;
 }

@@ -57,6 +57,11 @@ typedef struct spu_src {
      * carry at most max_pops members in all; returns how many cycles were
      * consumed and their members in *pops. */
     uint64_t (*skip)(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops);
+    /* Optional (NULL for open-loop stimulus): the unit's outputs of the
+     * cycle next() handed out last, before the next call of next(). Called
+     * for every cycle with a register access and every cycle with PMBIRQ
+     * set (run_observe()). */
+    void (*observe)(void *self, const spu_out_t *out);
 } spu_src_t;
 
 /* How traces and logs spell a register encoding: its name, or the

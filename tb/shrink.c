@@ -117,7 +117,7 @@ static spu_src_t us_source(usrc_t *s, const spt_trace_t *t, const uint8_t *keep,
     s->in = spt_source(&s->k, t);
     s->keep = keep;
     s->map = map;
-    spu_src_t src = {s, us_next, us_op, NULL};
+    spu_src_t src = {s, us_next, us_op, NULL, NULL}; /* open loop */
     return src;
 }
 

@@ -462,8 +462,10 @@ int main(int argc, char **argv)
     if (o.stats)
         fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s)\n", r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
                 o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it");
-    if (o.stats)
+    if (o.stats) {
         spl_print_records(&r->log, stderr);
+        opts_print_driver(s, stderr);
+    }
     if (o.stats)
         for (int i = 0; i < SPU_NPMU; i++)
             if (spu_pmu_implemented(&s->cfg, i))

@@ -33,7 +33,14 @@ seq() {
     if diff -u <(printf '%s\n' "$want") "$T/got" >"$T/diff"; then ok "pev/seq/$name"; else bad "pev/seq/$name" "$(tr '\n' ' ' <"$T/diff" | cut -c1-400)"; fi
 }
 
+# The stop: PMSCR_EL1 = 0, the drain, PMBLIMITR_EL1 = 0; with a buffer
+# PMBSR_EL1 (S clear here: nothing pending) and PMBPTR_EL1; PMSICR_EL1.
 STOP='w PMSCR_EL1 0x0
+w PMBLIMITR_EL1 0x0
+r PMBSR_EL1
+r PMBPTR_EL1
+r PMSICR_EL1'
+STOP_DISCARD='w PMSCR_EL1 0x0
 w PMBLIMITR_EL1 0x0
 r PMSICR_EL1'
 
@@ -98,7 +105,7 @@ w PMSLATFR_EL1 0x0
 w PMSIRR_EL1 0xffffff00
 w PMSICR_EL1 0x123456789
 w PMSCR_EL1 0x1'"
-$STOP" 'arm_spe/discard,period=0x123456789/:u'
+$STOP_DISCARD" 'arm_spe/discard,period=0x123456789/:u'
 # A period below 256 clamps to INTERVAL 1; --period is perf's -c.
 # event_filter bit 11 (alignment, FEAT_SPEv1p1): FE only.
 seq wide-alt/short_period wide-alt 'ctx allow=1
@@ -125,23 +132,23 @@ w PMSICR_EL1 0x2ff'"
 w PMSCR_EL1 0x3
 $STOP" 'arm_spe_0/branch_filter=1,store_filter=1/uk' --period 767
 
-# The stop sequence's read: PMSICR_EL1 = 0x100 written, 100 members counted
-# while enabled (no selection), 256 - 100 = 156 = 0x9c left; PMBLIMITR_EL1 = 0
-# the cycle before it, after every record.
+# The stop sequence's reads: PMBSR_EL1 0 (no fault), PMBPTR_EL1 where the
+# data ends (no record: the base), PMSICR_EL1 = 0x100 written, 100 members
+# counted while enabled (no selection), 256 - 100 = 156 = 0x9c left.
 for cfg in $CONFIGS; do
     $CSIM --config $cfg "$T/ops.spt" --perf-event 'arm_spe_0//' >"$T/r.spl" 2>"$T/err"
-    last=$(grep ' read PMSICR_EL1 ' "$T/r.spl" | tail -1)
-    if [ "$(grep -c ' read ' "$T/r.spl")" = 1 ] && [ "${last#* read PMSICR_EL1 }" = 0x000000000000009c ]; then
-        ok "pev/stop_reads_pmsicr/$cfg"
+    got=$(awk '$2 == "read" {printf "%s=%s ", $3, $4}' "$T/r.spl")
+    if [ "$got" = "PMBSR_EL1=0x0000000000000000 PMBPTR_EL1=0xffff800080000000 PMSICR_EL1=0x000000000000009c " ]; then
+        ok "pev/stop_reads/$cfg"
     else
-        bad "pev/stop_reads_pmsicr/$cfg" "$last $(head -1 "$T/err")"
+        bad "pev/stop_reads/$cfg" "$got $(head -1 "$T/err")"
     fi
 done
 # With selections: period 50 (INTERVAL 1, COUNT 50): members 50 and then
 # every 257th are sampled, each record finishes 3 cycles later; the last
-# record comes before PMBLIMITR_EL1 = 0 (the cycle before the read).
+# record comes before PMBLIMITR_EL1 = 0 (the cycle before the first read).
 $CSIM --config v1p4 "$T/ops.spt" --perf-event 'arm_spe_0/period=50/' >"$T/r.spl"
-rd=$(awk '$2 == "read" {print $1}' "$T/r.spl")
+rd=$(awk '$2 == "read" {print $1; exit}' "$T/r.spl")
 lastrec=$(awk '$2 == "record" {c = $1} END {print c}' "$T/r.spl")
 if [ "$(grep -c ' sample ' "$T/r.spl")" = 1 ] && [ -n "$lastrec" ] && [ "$lastrec" -lt $((rd - 1)) ]; then
     ok pev/drain_before_limit_write
@@ -228,12 +235,13 @@ $T/reset.spt --perf-event 'arm_spe_0//'|error: --perf-event: the trace $T/reset.
 EOT
 
 # The generator under --perf-event makes no register access and no reset:
-# the emitted trace holds exactly the driver's 8 + 3 accesses (v1), and it
-# replays to the same log; skipping ahead changes nothing.
+# the emitted trace holds exactly the driver's 8 + 5 accesses (v1; the 4 MiB
+# buffer does not fill), and it replays to the same log; skipping ahead
+# changes nothing.
 EV='arm_spe_0/load_filter=1,min_latency=20,jitter=1,event_filter=0x2/'
 $CSIM --config v1 --seed 4 --ops 300000 --perf-event "$EV" --emit-trace "$T/g.spt" >"$T/g.spl"
 $CSIM "$T/g.spt" >"$T/g2.spl"
-if [ "$(grep -cE '^(w|r) ' "$T/g.spt")" = 11 ] && ! grep -q '^reset' "$T/g.spt" && cmp -s "$T/g.spl" "$T/g2.spl" &&
+if [ "$(grep -cE '^(w|r) ' "$T/g.spt")" = 13 ] && ! grep -q '^reset' "$T/g.spt" && cmp -s "$T/g.spl" "$T/g2.spl" &&
     grep -q ' sample ' "$T/g.spl"; then
     ok pev/generator_no_register_traffic
 else
@@ -245,7 +253,57 @@ for cfg in v1p4 wide-alt; do
     if cmp -s "$T/a.spl" "$T/b.spl" && grep -q ' record ' "$T/a.spl"; then ok "pev/skip_equals_step/$cfg"; else bad "pev/skip_equals_step/$cfg"; fi
 done
 
+# The buffer-full interrupt (docs/perf-event.md). Two pages at 0x10000000:
+# the first limit is perf's wakeup point, 0x1000. Every record of a load
+# without attributes is 23 bytes on v1p4 (latencies 3 + 3, PC 9, Op Type 2,
+# Events 5, End 1: docs/records.md), and the unit stops after the record that
+# leaves less than 1 << MaxSize = 128 bytes below the limit: 173 records
+# (23 * 173 = 3979 > 0x1000 - 128). The handler reads PMBSR_EL1 = S | BSC 1
+# and PMBPTR_EL1 = base + 3979, pads the 117 bytes left (< 128) up to 0x1000,
+# re-arms at 0x1000 with the limit at the area's end; 173 records later
+# (0x1000 + 3979) nothing is left: PMBPTR_EL1 = PMBLIMITR_EL1 = base, E = 0.
+printf 'spu-trace 2\nop*100000 type=LD fin=3\n' >"$T/ops100k.spt"
+R=23 N=173
+P1=$((0x10000000 + R * N)) P2=$((0x10001000 + R * N))
+WANT_IRQ="r PMBSR_EL1
+r PMBPTR_EL1
+w PMBPTR_EL1 0x10001000
+w PMBLIMITR_EL1 0x10002001
+w PMBSR_EL1 0x0
+r PMBSR_EL1
+r PMBPTR_EL1
+w PMBPTR_EL1 0x10000000
+w PMBLIMITR_EL1 0x10000000
+w PMBSR_EL1 0x0
+$STOP"
+WANT_READS=$(printf 'PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x ' \
+    $((0x20001)) $P1 $((0x20001)) $P2 0 $((0x10000000)))
+$CSIM --config v1p4 "$T/ops100k.spt" --perf-event 'arm_spe_0//' --buffer 0x10000000,0x2000 --emit-trace "$T/i.spt" \
+    --rec-bin "$T/i.rec" --mem-bin "$T/i.mem" --stats >"$T/i.spl" 2>"$T/i.err"
+got=$(grep -E '^(w|r) ' "$T/i.spt" | tail -15)
+reads=$(awk '$2 == "read" && $3 != "PMSICR_EL1" {printf "%s=%s ", $3, $4}' "$T/i.spl")
+if [ "$got" = "$WANT_IRQ" ] && [ "$reads" = "$WANT_READS" ] &&
+    grep -q "^records written $((2 * N)) " "$T/i.err" &&
+    grep -q "buffer-full interrupts handled 2 (PMBSR_EL1.COLL set in 0, no room left after 1)" "$T/i.err"; then
+    ok pev/irq_rearm_and_truncate
+else
+    bad pev/irq_rearm_and_truncate "$(echo "$got" | tr '\n' ' ' | cut -c1-200) | $reads"
+fi
+# The memory holds the records back to back, with the driver's padding (the
+# 117 bytes below 0x1000 stay zero: PAD packets) between the two halves.
+if [ "$(stat -c %s "$T/i.rec")" = $((2 * R * N)) ] &&
+    cmp -s "$T/i.mem" <({ head -c $((R * N)) "$T/i.rec"; head -c $((0x1000 - R * N)) /dev/zero; tail -c +$((R * N + 1)) "$T/i.rec"; }); then
+    ok pev/irq_memory_is_records_and_padding
+else
+    bad pev/irq_memory_is_records_and_padding "$(stat -c %s "$T/i.rec" "$T/i.mem" | tr '\n' ' ')"
+fi
+
 [ -x "$TB" ] || { bad pev/tb_built "missing $TB"; exit 0; }
+# The handler in lockstep: the same accesses and log from the DUT.
+$TB --config v1p4 "$T/ops100k.spt" --perf-event 'arm_spe_0//' --buffer 0x10000000,0x2000 --expect-vacuous \
+    --no-progress --log "$T/it.spl" 2>"$T/err"
+rc=$?
+if [ $rc -eq 0 ] && cmp -s "$T/i.spl" "$T/it.spl"; then ok pev/irq_tb_equals_csim; else bad pev/irq_tb_equals_csim "exit $rc $(tail -1 "$T/err")"; fi
 # tb and csim log the same for the same trace and event (the start sequence
 # goes through the register port in lockstep).
 printf 'spu-trace 2\nop*3000 type=LD fin=30\n@+1\nop*3000 type=ST fin=5 ev=0x2\n' >"$T/ls.spt"
