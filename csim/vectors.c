@@ -51,10 +51,16 @@ void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu
     fprintf(f, "%x %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " ", in->rst_n,
             in->pop_valid & lmask, in->iss_valid & smask, pack(in->iss_slot, 1, S, 2), in->fin_valid & smask,
             pack(in->fin_slot, 1, S, 2), pack(in->fin_type, 1, S, 5));
-    for (unsigned p = S; p-- > 0;) /* SLOTS x 64 bits, port 0 last */
-        fprintf(f, "%016" PRIx64, in->fin_events[p]);
+    /* the events and data source only with their finish (payloads: the
+     * harness leaves them stale between finishes, spu_model.h) */
+    uint16_t ds[SPU_MAX_SLOTS] = {0};
+    for (unsigned p = S; p-- > 0;) { /* SLOTS x 64 bits, port 0 last */
+        const int fin = (in->fin_valid >> p) & 1u;
+        fprintf(f, "%016" PRIx64, fin ? in->fin_events[p] : (uint64_t)0);
+        ds[p] = fin ? in->fin_ds[p] : 0;
+    }
     fprintf(f, " %" PRIx64 " %" PRIx64 " %x %x %x %" PRIx64 " %x %x ", in->fin_ds_valid & smask,
-            pack(in->fin_ds, 2, S, 16), in->reg_valid, in->reg_write, in->reg_enc, in->reg_wdata, in->el,
+            pack(ds, 2, S, 16), in->reg_valid, in->reg_write, in->reg_enc, in->reg_wdata, in->el,
             in->prof_allowed);
     const uint8_t fv = in->fin_valid;
     uint64_t ctx[SPU_MAX_SLOTS];

@@ -67,8 +67,6 @@ typedef struct spu_in {
     uint8_t fin_slot[SPU_MAX_SLOTS];      /* slot of finish port p */
     uint8_t fin_type[SPU_MAX_SLOTS];      /* {SIMD,FP,ST,LD,B} */
     uint8_t fin_ds_valid;                 /* bit p: finish port p has a data source */
-    uint16_t fin_ds[SPU_MAX_SLOTS];       /* data source value */
-    uint64_t fin_events[SPU_MAX_SLOTS];   /* Events packet bits */
     uint8_t reg_valid;                    /* system-register access this cycle */
     uint8_t reg_write;                    /* 1 write (MSR), 0 read (MRS) */
     uint16_t reg_enc;                     /* packed {op0,op1,CRn,CRm,op2} */
@@ -77,9 +75,12 @@ typedef struct spu_in {
     uint8_t prof_allowed;                 /* rest-of-PE profiling permission */
     uint8_t mem_ready;                    /* the memory takes the write beat shown (mem_valid) */
     uint64_t ts;                          /* timer: PhysicalCountInt() this cycle */
-    /* Record payloads of finish port p, read only with its finish for a
-     * kept record. They come last: a harness may leave them stale between
-     * finishes instead of clearing them (SPU_IN_CLEAR_BYTES). */
+    /* Payloads of finish port p, read only with its finish (the events and
+     * data source by the filter, the rest for a kept record). They come
+     * last: a harness may leave them stale between finishes instead of
+     * clearing them (SPU_IN_CLEAR_BYTES). */
+    uint64_t fin_events[SPU_MAX_SLOTS];   /* Events packet bits */
+    uint16_t fin_ds[SPU_MAX_SLOTS];       /* data source value (with its fin_ds_valid bit) */
     uint16_t fin_attr[SPU_MAX_SLOTS];     /* spu_attr_bit set */
     uint8_t fin_addr_valid[SPU_MAX_SLOTS]; /* SPU_REC_TGT..SPU_REC_PBT */
     uint32_t fin_ctx[SPU_MAX_SLOTS];      /* CONTEXTIDR_EL1 of the operation */
@@ -90,8 +91,9 @@ typedef struct spu_in {
     uint64_t fin_pbt[SPU_MAX_SLOTS];      /* previous branch target [55:0] */
 } spu_in_t;
 
-/* The bytes of spu_in_t before the record payloads. */
-#define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, fin_attr)
+/* The bytes of spu_in_t before the finish payloads: what a harness clears
+ * every cycle (48 bytes, so a compiler clears them with a few stores). */
+#define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, fin_events)
 
 /* Bytes of spu_out_t before `reserved`, and the reserved bytes that bring
  * reg_rdata to an 8-byte boundary (1..8, so the array is never empty). */

@@ -20,11 +20,13 @@ void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
     spl_init(&r->log, log, cfg);
 }
 
-/* The memory's readiness in a cycle: a fixed function of the cycle number
- * and --mem-stall, so a replay, a skip ahead and both front ends agree. */
-static uint8_t mem_ready(const spu_run_t *r, uint64_t cycle)
+/* The memory's readiness in a cycle with --mem-stall: a fixed function of
+ * the cycle number, so a replay, a skip ahead and both front ends agree.
+ * (Not inlined: without --mem-stall the compiler would otherwise compute
+ * the draw in every cycle and throw it away.) */
+static __attribute__((noinline)) uint8_t mem_ready_stalled(const spu_run_t *r, uint64_t cycle)
 {
-    return !r->mem_stall || rng_below(&cycle, 100) >= r->mem_stall;
+    return rng_below(&cycle, 100) >= r->mem_stall;
 }
 
 int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
@@ -58,7 +60,7 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     in->el = cy->el;
     in->prof_allowed = cy->allow;
     in->ts = cy->cycle; /* the timer: one tick per cycle from the start of the run */
-    in->mem_ready = mem_ready(r, cy->cycle);
+    in->mem_ready = r->mem_stall ? mem_ready_stalled(r, cy->cycle) : 1;
     if (!cy->reset)
         core_drive(&r->core, cy->cycle, in);
     return 1;

@@ -58,12 +58,17 @@ static inline void spl_pmu_add(spl_log_t *l, const spu_out_t *o)
      * only when a word-wise look finds one of them nonzero. */
     _Static_assert(SPU_PMU_POP == 0, "SAMPLE_POP is expected first");
     l->pmu[SPU_PMU_POP] += o->pmu[SPU_PMU_POP];
-    uint64_t any = 0;
-    for (size_t i = 1; i < SPU_NPMU; i += 8) {
-        uint64_t w = 0;
-        memcpy(&w, o->pmu + i, SPU_NPMU - i < 8 ? SPU_NPMU - i : 8);
+    /* pmu[1 .. NPMU-1] as whole 8-byte words, the last one overlapping the
+     * one before (a word assembled from a partial copy makes the CPU wait
+     * for the stores it is built from, in every cycle) */
+    _Static_assert(SPU_NPMU >= 9, "pmu[1..] is read as 8-byte words");
+    uint64_t any = 0, w;
+    for (size_t i = 1; i + 8 <= SPU_NPMU; i += 8) {
+        memcpy(&w, o->pmu + i, 8);
         any |= w;
     }
+    memcpy(&w, o->pmu + SPU_NPMU - 8, 8);
+    any |= w;
     if (any)
         for (int i = 1; i < SPU_NPMU; i++)
             l->pmu[i] += o->pmu[i];
