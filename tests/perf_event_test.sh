@@ -251,6 +251,14 @@ for cfg in v1p4 wide-alt; do
     $CSIM --config $cfg --seed 5 --ops 400000 --perf-event "$EV" >"$T/a.spl"
     $CSIM --config $cfg --seed 5 --ops 400000 --perf-event "$EV" --no-skip >"$T/b.spl"
     if cmp -s "$T/a.spl" "$T/b.spl" && grep -q ' record ' "$T/a.spl"; then ok "pev/skip_equals_step/$cfg"; else bad "pev/skip_equals_step/$cfg"; fi
+    # ... and with the interrupt handler: skipping ahead stops at its cycle
+    $CSIM --config $cfg --seed 5 --ops 400000 --perf-event 'arm_spe_0/period=300/' --buffer 0x10000000,0x2000 >"$T/a.spl"
+    $CSIM --config $cfg --seed 5 --ops 400000 --perf-event 'arm_spe_0/period=300/' --buffer 0x10000000,0x2000 --no-skip >"$T/b.spl"
+    if cmp -s "$T/a.spl" "$T/b.spl" && [ "$(grep -c ' read PMBSR_EL1 ' "$T/a.spl")" = 3 ]; then
+        ok "pev/skip_equals_step_with_interrupts/$cfg"
+    else
+        bad "pev/skip_equals_step_with_interrupts/$cfg" "$(grep -c ' read PMBSR_EL1 ' "$T/a.spl") PMBSR_EL1 reads"
+    fi
 done
 
 # The buffer-full interrupt (docs/perf-event.md). Two pages at 0x10000000:
