@@ -282,7 +282,7 @@ test: deps-synth deps-formal deps-perf ## every test suite; ends with "N passed,
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
 
-REGRESS_ARGS ?= --seeds 16 --cycles 4000000
+REGRESS_ARGS ?= --seeds 24 --cycles 4000000
 regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
 	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
