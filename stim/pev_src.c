@@ -19,17 +19,6 @@ static void plain_cycle(pev_src_t *p, spu_cyc_t *cy)
 }
 
 /* A cycle with one register access and nothing else. */
-static int access_cycle(pev_src_t *p, spu_cyc_t *cy, int reg, int write, uint64_t value)
-{
-    plain_cycle(p, cy);
-    cy->reg_valid = 1;
-    cy->reg_write = (uint8_t)write;
-    cy->reg_enc = spu_reg_enc(reg);
-    cy->reg_wdata = write ? value : 0;
-    p->reading = !write;
-    return 1;
-}
-
 static int seq_cycle(pev_src_t *p, spu_cyc_t *cy, const pev_access_t *a)
 {
     plain_cycle(p, cy);
@@ -39,6 +28,13 @@ static int seq_cycle(pev_src_t *p, spu_cyc_t *cy, const pev_access_t *a)
     cy->reg_wdata = a->write ? a->value : 0;
     p->reading = !a->write;
     return 1;
+}
+
+/* The same for an access the handler or the stop decides on the way. */
+static int access_cycle(pev_src_t *p, spu_cyc_t *cy, int reg, int write, uint64_t value)
+{
+    const pev_access_t a = {spu_reg_enc(reg), (uint8_t)write, value};
+    return seq_cycle(p, cy, &a);
 }
 
 /* The stop sequence (arm_spe_pmu_stop): PMSCR_EL1 = 0, the drain,

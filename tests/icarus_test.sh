@@ -83,39 +83,33 @@ for cfg in $CONFIGS; do
     run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --mem-stall 90
 done
 
+# planted NAME PORT AWK: the vectors with one field changed by the awk
+# program must fail with exactly one difference, at PORT.
+planted() {
+    awk "$3" "$TMP/v.vec" >"$TMP/bad.vec"
+    ${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
+    if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q "$2" "$TMP/o.txt"; then
+        ok "icarus/$1"
+    else
+        bad "icarus/$1" "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
+    fi
+}
 # The bench can fail: one expected output changed in one cycle is reported.
 $CSIM --config v1p4 --seed 4 --ops 20000 --quiet --vectors "$TMP/v.vec" 2>/dev/null
-awk 'NR == 500 { $(NF-2) = ($(NF-2) == "0") ? "1" : "0" } { print }' "$TMP/v.vec" >"$TMP/bad.vec"
-${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
-if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q 'obs_enabled_o' "$TMP/o.txt"; then
-    ok icarus/a_changed_expectation_is_caught
-else
-    bad icarus/a_changed_expectation_is_caught "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
-fi
+planted a_changed_expectation_is_caught obs_enabled_o \
+    'NR == 500 { $(NF-2) = ($(NF-2) == "0") ? "1" : "0" } { print }'
 # ... and so is one record byte changed (the first cycle with a record:
 # the low byte of port 0's record, its first header byte), in a run
 # programmed as Linux does, so that it has records whatever the generator.
 $CSIM --config v1p4 --seed 4 --ops 20000 --perf-event 'arm_spe_0/ts_enable=1/' --period 256 --quiet \
     --vectors "$TMP/v.vec" 2>/dev/null
-awk '!done && $27 == "|" && $49 != "0" { x = $NF; last = substr(x, length(x) - 1);
-     $NF = substr(x, 1, length(x) - 2) (last == "98" ? "97" : "98"); done = 1 } { print }' \
-    "$TMP/v.vec" >"$TMP/bad.vec"
-${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
-if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q 'rec_data_o' "$TMP/o.txt"; then
-    ok icarus/a_changed_record_byte_is_caught
-else
-    bad icarus/a_changed_record_byte_is_caught "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
-fi
+planted a_changed_record_byte_is_caught rec_data_o \
+    '!done && $27 == "|" && $49 != "0" { x = $NF; last = substr(x, length(x) - 1);
+     $NF = substr(x, 1, length(x) - 2) (last == "98" ? "97" : "98"); done = 1 } { print }'
 # ... and so is one byte of a write beat of the Profiling Buffer (the first
 # beat of the same run: the low digit of mem_data, field 33).
-awk '!done && $27 == "|" && $31 == "1" { x = $33; d = substr(x, length(x));
-     $33 = substr(x, 1, length(x) - 1) (d == "0" ? "1" : "0"); done = 1 } { print }' \
-    "$TMP/v.vec" >"$TMP/bad.vec"
-${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
-if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q 'mem_data_o' "$TMP/o.txt"; then
-    ok icarus/a_changed_write_beat_is_caught
-else
-    bad icarus/a_changed_write_beat_is_caught "$(grep -m2 '^icarus:' "$TMP/o.txt" | tr '\n' ' ')"
-fi
+planted a_changed_write_beat_is_caught mem_data_o \
+    '!done && $27 == "|" && $31 == "1" { x = $33; d = substr(x, length(x));
+     $33 = substr(x, 1, length(x) - 1) (d == "0" ? "1" : "0"); done = 1 } { print }'
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
