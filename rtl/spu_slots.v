@@ -89,6 +89,9 @@ module spu_slots #(
     fin_hit_o = {SLOTS{1'b0}};
     fin_tot_o = {SLOTS*16{1'b0}};
     fin_iss_o = {SLOTS*16{1'b0}};
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    p         = 0;
+    s         = 0;
     if (fin_valid_i != {SLOTS{1'b0}}) begin
       for (p = 0; p < SLOTS; p = p + 1) begin
         for (s = 0; s < SLOTS; s = s + 1) begin
@@ -122,6 +125,9 @@ module spu_slots #(
     smp_o      = {LANES{1'b0}};
     smp_slot_o = {LANES*2{1'b0}};
     col_o      = {LANES{1'b0}};
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    l          = 0;
+    s          = 0;
     if (sel_i != {LANES{1'b0}}) begin
       avail = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
       for (l = 0; l < LANES; l = l + 1) begin

