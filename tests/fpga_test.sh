@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# make test, suite fpga: the FPGA flow (tools/fpga.py, docs/fpga.md) runs from
+# a clean checkout and its check can fail.
+#   - the check against the committed baseline (docs/fpga.json) catches an
+#     Fmax more than 10 % lower, an area more than 10 % larger, and a design
+#     that no longer fits, and lets 9 % pass;
+#   - the table of docs/fpga.md is the one docs/fpga.json gives;
+#   - the real flow (Yosys + nextpnr, seed 1) for v1 on ECP5-25F gives the
+#     baseline's figures within the check's 10 %.
+# Prints PASS/FAIL lines. Usage: tests/fpga_test.sh TMPDIR
+set -uo pipefail
+cd "$(dirname "$0")/.."
+T=${1:?usage: $0 TMPDIR}
+B=${BUILD:-build}
+PY=${PYTHON:-python3}
+BASE=docs/fpga.json
+
+ok()  { echo "PASS fpga/$1"; }
+bad() { echo "FAIL fpga/$1${2:+: $2}"; }
+
+# edit NAME PYEXPR: a copy of the baseline with the first placed run changed
+# by PYEXPR (r is that run); prints the copy's path.
+edit() {
+    "$PY" - "$BASE" "$T/$1.json" "$2" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+r = next(x for x in doc["results"] if x.get("fmax_mhz"))
+exec(sys.argv[3])
+json.dump(doc, open(sys.argv[2], "w"))
+print(r["config"], r["device"])
+EOF
+}
+
+# expect NAME WANT(pass|fail) PYEXPR [TEXT]: check the edited copy against the baseline.
+expect() {
+    local name=$1 want=$2 expr=$3 text=${4:-} which rc
+    which=$(edit "$name" "$expr") || { bad "$name" "could not edit $BASE"; return; }
+    "$PY" tools/fpga.py check --baseline "$BASE" --results "$T/$name.json" >"$T/$name.out" 2>&1
+    rc=$?
+    if [ "$want" = pass ] && [ $rc -eq 0 ]; then ok "$name"
+    elif [ "$want" = fail ] && [ $rc -ne 0 ] && grep -q "^FAIL $which: .*$text" "$T/$name.out"; then ok "$name"
+    else bad "$name" "want $want (exit $rc): $(head -2 "$T/$name.out" | tr '\n' ' ')"; fi
+}
+
+[ -f "$BASE" ] || { bad baseline "no $BASE"; exit 1; }
+expect check_passes_on_baseline pass 'pass'
+expect check_lets_9_percent_pass pass 'r["fmax_mhz"] *= 0.91; r["unit_lut"] = int(r["unit_lut"] * 1.09)'
+expect check_catches_fmax_drop fail 'r["fmax_mhz"] *= 0.89' 'Fmax'
+expect check_catches_lut_growth fail 'r["unit_lut"] = int(r["unit_lut"] * 1.11) + 1' 'unit_lut'
+expect check_catches_ff_growth fail 'r["unit_ff"] = int(r["unit_ff"] * 1.11) + 1' 'unit_ff'
+expect check_catches_no_longer_fits fail 'r["fmax_mhz"] = None; r["error"] = "does not fit"' 'no Fmax'
+
+if "$PY" tools/fpga.py doc-check --json "$BASE" --md docs/fpga.md >"$T/doc.out" 2>&1; then
+    ok doc_table_is_the_json
+else
+    bad doc_table_is_the_json "$(head -2 "$T/doc.out" | tr '\n' ' ')"
+fi
+
+# The real flow on the smallest configuration, checked against its baseline
+# entry (the tools and the seed are fixed, so it normally matches exactly).
+out=$B/fpga-test
+rm -rf "$out"
+if "$PY" tools/fpga.py run --configs v1 --devices ecp5-25f-6 --out "$out" --jobs 1 >"$T/run.out" 2>&1; then
+    "$PY" - "$BASE" "$T/base-v1.json" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["results"] = [r for r in doc["results"] if (r["config"], r["device"]) == ("v1", "ecp5-25f-6")]
+json.dump(doc, open(sys.argv[2], "w"))
+EOF
+    if ! grep -q '"fmax_mhz": [1-9]' "$out/results.json"; then
+        bad flow_v1_ecp5 "no Fmax in $out/results.json"
+    elif "$PY" tools/fpga.py check --baseline "$T/base-v1.json" --results "$out/results.json" >"$T/chk.out" 2>&1; then
+        ok flow_v1_ecp5_within_baseline
+    else
+        bad flow_v1_ecp5_within_baseline "$(grep FAIL "$T/chk.out" | head -2 | tr '\n' ' ')"
+    fi
+else
+    bad flow_v1_ecp5 "$(tail -2 "$T/run.out" | tr '\n' ' ')"
+fi
