@@ -267,6 +267,95 @@ mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CO
 	@$(MAKE) -s -j$(NPROC) $(BUILD)/spu-tb-mut
 	$(PYTHON) tools/mutate_rtl.py --build $(BUILD) --configs "$(MUT_CONFIGS)" --jobs $(MUT_JOBS) $(if $(MUTANTS),--max $(MUTANTS))
 
+# ------------------------------------------------------------------ DPI-C and install (make install)
+# golden/dpi: the golden model as DPI-C functions (build/libspudpi.a, over
+# libspugolden) and golden/dpi/spu_dpi_pkg.sv, the SystemVerilog package that
+# imports them; tests/dpi/spu_dpi_tb.sv runs spu_top and the model side by
+# side under Verilator, one bench per configuration of DPI_CONFIGS. The
+# shared libraries are linked from -fPIC objects of the same sources in
+# build/pic. make install puts the libraries, the headers, the package, the
+# configurations' includes and the pkg-config files under PREFIX
+# (docs/integration.md).
+.PHONY: dpi install
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+# The benches' configurations, one lane and port, several, and every knob at its other value
+# (exported: tests/dpi_test.sh runs these).
+DPI_CONFIGS ?= v1p4 wide wide-alt
+export DPI_CONFIGS
+DPI_SRC     := $(wildcard golden/dpi/*.c)
+DPI_TEST_SRC := $(wildcard tests/dpi/*.c)
+PIC         := $(BUILD)/pic
+# golden/dpi is a layer on golden; svdpi.h comes with every DPI simulator (Verilator's here).
+INC_dpi     := -Igolden/dpi $(INC_golden) -I$(VL_ROOT)/include/vltstd
+INC_tests/dpi := -Itests/dpi $(INC_dpi)
+inc_of       = $(if $(filter golden/dpi/%,$(1)),$(INC_dpi),$(INC_golden))
+pic_objs     = $(patsubst %.c,$(PIC)/%.o,$(1))
+PIC_GOLDEN  := $(call pic_objs,$(GOLDEN_SRC)) $(PIC)/gen/spu_config.o
+PIC_DPI     := $(call pic_objs,$(DPI_SRC))
+DPI_LIBS    := $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so
+DPI_TBS     := $(foreach c,$(DPI_CONFIGS),$(BUILD)/dpi/$(c)/spu_dpi_tb)
+# Version of the pkg-config files: the number of commits (0 outside a git checkout).
+OPENSPU_VERSION = 0.$(or $(shell git rev-list --count HEAD 2>/dev/null),0)
+# $(call dpi_cc,FLAGS): $< into $@ with the flags of every C object and FLAGS
+dpi_cc       = mkdir -p $(@D) && $(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(1) -c $< -o $@
+
+dpi: $(DPI_LIBS) $(BUILD)/spu-dpi-tests $(DPI_TBS) ## the golden model as DPI-C (libspudpi, static and shared) and the SystemVerilog bench of each configuration (DPI_CONFIGS)
+
+$(OBJ)/golden/dpi/%.o: golden/dpi/%.c | $(GEN_C)
+	@echo "  CC      $<"
+	@$(call dpi_cc,$(INC_dpi))
+
+$(PIC)/gen/%.o: $(GEN)/%.c | $(GEN_C)
+	@echo "  CC      $< (-fPIC)"
+	@$(call dpi_cc,-fPIC $(INC_golden))
+
+$(PIC)/%.o: %.c | $(GEN_C)
+	@echo "  CC      $< (-fPIC)"
+	@$(call dpi_cc,-fPIC $(call inc_of,$<))
+
+$(BUILD)/libspudpi.a: $(call objs,$(DPI_SRC))
+	@rm -f $@ && $(AR) rcs $@ $^
+
+# -z defs: every symbol resolved by the libraries named, so no simulator's
+# runtime is needed; libspudpi.so finds libspugolden.so beside itself.
+$(BUILD)/libspugolden.so: $(PIC_GOLDEN)
+	@echo "  LINK    $@"
+	@$(CC) -shared -Wl,-soname,libspugolden.so -Wl,-z,defs $(COPT) -o $@ $^
+
+$(BUILD)/libspudpi.so: $(PIC_DPI) $(BUILD)/libspugolden.so
+	@echo "  LINK    $@"
+	@$(CC) -shared -Wl,-soname,libspudpi.so -Wl,-z,defs -Wl,-rpath,'$$ORIGIN' $(COPT) -o $@ $(PIC_DPI) -L$(BUILD) -lspugolden
+
+$(BUILD)/spu-dpi-tests: $(call objs,$(DPI_TEST_SRC)) $(BUILD)/libspudpi.a $(BUILD)/libspugolden.a
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
+
+$(BUILD)/dpi/%/spu_dpi_tb: golden/dpi/spu_dpi_pkg.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh \
+                           $(BUILD)/libspudpi.a $(BUILD)/libspugolden.a
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@echo "  VERILATE $* (tests/dpi/spu_dpi_tb.sv, golden/dpi/spu_dpi_pkg.sv, rtl/*.v with $(GEN)/$*/spu_config.vh)"
+	@$(VERILATOR) --binary -Wall --top-module spu_dpi_tb $(RTL_VLT) -I$(GEN)/$* -Irtl -Mdir $(@D) -o spu_dpi_tb \
+	    golden/dpi/spu_dpi_pkg.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) \
+	    -LDFLAGS "$(abspath $(BUILD)/libspudpi.a $(BUILD)/libspugolden.a)" >$(@D)/verilator.log 2>&1 \
+	    || { tail -20 $(@D)/verilator.log; exit 1; }
+
+# What goes where: the table of docs/integration.md. The libraries hold every
+# configuration (build/gen/spu_config.c), so every configuration's include goes too.
+INSTALL_TO  = $(DESTDIR)$(PREFIX)
+install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden), its DPI-C library and SystemVerilog package, headers and openspu.pc under PREFIX (default /usr/local)
+	@echo "  INSTALL $(INSTALL_TO)"
+	@install -d $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv
+	@install -m 644 $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(INSTALL_TO)/lib/
+	@install -m 755 $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so $(INSTALL_TO)/lib/
+	@install -m 644 golden/spu_model.h $(GEN)/spu_config.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
+	@install -m 644 golden/dpi/spu_dpi_pkg.sv $(INSTALL_TO)/share/openspu/sv/
+	@$(foreach c,$(CONFIGS),install -D -m 644 $(GEN)/$(c)/spu_config.vh $(INSTALL_TO)/share/openspu/config/$(c)/spu_config.vh &&) true
+	@for pc in golden/openspu.pc.in golden/dpi/openspu-dpi.pc.in; do \
+	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(OPENSPU_VERSION)|' $$pc >$(INSTALL_TO)/lib/pkgconfig/$$(basename $$pc .in); done
+
+-include $(patsubst %.o,%.d,$(call objs,$(DPI_SRC) $(DPI_TEST_SRC)) $(PIC_GOLDEN) $(PIC_DPI))
+
 # ------------------------------------------------------------------ main jobs
 RUN_CONFIG ?= v1p4
 RUN_SEED   ?= 1
@@ -277,7 +366,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb perf-tools $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+	@$(MAKE) -s -j$(NPROC) csim tb perf-tools dpi $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The layers point down only: golden <- stim <- sim <- csim, tb, perf (and the spec
-tests on golden alone, the engine tests on sim).
+tests on golden alone, the engine tests on sim), and golden <- golden/dpi <- tests/dpi.
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
    layer below it (or the generated build/gen); never above or beside it.
@@ -28,9 +28,11 @@ BELOW = {
     "tests/spec": ["golden"],
     "tests/engine": ["sim", "stim", "golden"],
     "tests/fuzz": ["stim", "golden"],
+    "golden/dpi": ["golden"],
+    "tests/dpi": ["golden/dpi", "golden"],
 }
 GENERATED = {"spu_config.h"}
-SYSTEM = re.compile(r"^verilated")  # Verilator's own headers (tb/dut_shim.cpp)
+SYSTEM = re.compile(r"^(verilated|svdpi\.h$)")  # Verilator's headers (tb/dut_shim.cpp), the simulator's DPI-C header (golden/dpi)
 
 
 def layer_files(layer):

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim pev asan icarus fusesoc perf tb records cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim pev asan icarus dpi fusesoc perf tb records cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -198,6 +198,13 @@ suite_formal() {
     script formal 22 "" -- tests/formal_test.sh "$TMP"
 }
 
+# The golden model inside other testbenches (docs/integration.md): the DPI-C
+# library, spu_top and the model side by side in a SystemVerilog bench, its
+# planted differences, make install used from outside the tree.
+suite_dpi() {
+    script dpi 35 "" -- tests/dpi_test.sh "$TMP"
+}
+
 # SPE records through spu-perf and stock perf 6.1 (docs/perf.md): our
 # decoder's lines equal perf report -D's, perf script prints the values put
 # in, bad input is an error naming its offset. No perf is a failure.
@@ -308,7 +315,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim pev asan icarus fusesoc perf)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim pev asan icarus dpi fusesoc perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# The golden model inside other testbenches (docs/integration.md): the DPI-C
+# layer's own contract, its header against the package's imports, spu_top
+# and the model through DPI-C side by side under Verilator on every
+# configuration of DPI_CONFIGS (make dpi builds them), planted differences
+# the bench must name, bad input, and make install into a scratch PREFIX used
+# from outside the tree (a C program linked shared and static with only
+# pkg-config, the SV bench built against the installed package and library).
+# The commands of docs/integration.md are taken from that page.
+#   tests/dpi_test.sh [TMPDIR]       prints PASS/FAIL lines and "N passed, N failed"
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+B=${BUILD:-build}
+CSIM=$B/spu-csim
+DOC=docs/integration.md
+TMP=$(mktemp -d "${1:-${TMPDIR:-/tmp}}/dpi.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+ulimit -c 0 # a failing bench stops with $fatal, which Verilator ends with abort()
+CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
+# The Makefile exports DPI_CONFIGS; run alone, the benches that are built.
+DPI_CONFIGS=${DPI_CONFIGS:-$(for c in $CONFIGS; do [ -x "$B/dpi/$c/spu_dpi_tb" ] && echo "$c"; done)}
+pass=0
+fail=0
+ok()  { pass=$((pass + 1)); echo "PASS $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+bench() { echo "$B/dpi/$1/spu_dpi_tb"; }
+# quiet CMD...: CMD in a subshell that reports its abort() (a bench's $fatal)
+# to the redirected stderr, not to ours.
+quiet() { ("$@"; r=$?; exit $r); }
+
+# The C contract of golden/dpi (tests/dpi/spu_dpi_c_test.c).
+if [ -x $B/spu-dpi-tests ]; then
+    $B/spu-dpi-tests >"$TMP/c.txt" 2>&1
+    rc=$?
+    cat "$TMP/c.txt"
+    pass=$((pass + $(grep -c '^PASS ' "$TMP/c.txt"))); fail=$((fail + $(grep -c '^FAIL ' "$TMP/c.txt")))
+    [ $rc -eq 0 ] || bad dpi/c "exit $rc"
+else
+    bad dpi/c "missing $B/spu-dpi-tests (make dpi)"
+fi
+
+missing=""
+for cfg in v1p4 $DPI_CONFIGS; do [ -x "$(bench $cfg)" ] || missing+=" $cfg"; done
+if [ -n "$missing" ]; then
+    bad dpi/benches_built "missing$missing under $B/dpi (make dpi)"
+    echo "$pass passed, $fail failed"; exit 1
+fi
+# At least one configuration with several lanes and ports besides v1p4.
+if grep -qE '^`define SPU_SLOTS 32.h[2-9]' $(for c in $DPI_CONFIGS; do echo "$B/gen/$c/spu_config.vh"; done); then
+    ok "dpi/configurations ($DPI_CONFIGS)"
+else
+    bad dpi/configurations "DPI_CONFIGS '$DPI_CONFIGS' has no configuration with several slots"
+fi
+
+# golden/dpi/spu_dpi.h declares what spu_dpi_pkg.sv imports: both in one C++
+# unit, where extern "C" functions cannot be overloaded; a changed argument
+# type is caught.
+agree() {
+    printf '#include "Vspu_dpi_tb__Dpi.h"\n#include "spu_dpi.h"\n' >"$TMP/agree.cpp"
+    ${CXX:-g++} -fsyntax-only -Wall -Werror -I"$(${VERILATOR:-verilator} --getenv VERILATOR_ROOT)/include/vltstd" \
+        -I"$B/dpi/v1p4" -I"$1" "$TMP/agree.cpp" >"$TMP/agree.txt" 2>&1
+}
+if agree golden/dpi; then ok dpi/header_declares_the_package_imports; else bad dpi/header_declares_the_package_imports "$(head -3 "$TMP/agree.txt" | tr '\n' ' ')"; fi
+mkdir -p "$TMP/hdr"
+sed 's/svBit rst_ni,/const svBitVecVal *rst_ni,/' golden/dpi/spu_dpi.h >"$TMP/hdr/spu_dpi.h"
+if cmp -s golden/dpi/spu_dpi.h "$TMP/hdr/spu_dpi.h"; then bad dpi/header_mismatch_is_caught "the edit did not apply"
+elif agree "$TMP/hdr"; then bad dpi/header_mismatch_is_caught "a changed rst_ni type compiled"
+else ok dpi/header_mismatch_is_caught; fi
+
+# run NAME BENCH VECTORS ARGS...: the bench must PASS with samples, kept and
+# rejected records and write beats; its PASS line goes to $TMP/pass.txt.
+run() {
+    local name=$1 tb=$2 vec=$3
+    shift 3
+    quiet "$tb" +vectors="$vec" "$@" >"$TMP/o.txt" 2>&1
+    local rc=$? line
+    line=$(grep -m1 '^dpi: PASS' "$TMP/o.txt")
+    echo "$line" >"$TMP/pass.txt"
+    if [ $rc -eq 0 ] && grep -qE 'cycles compared, 0 differences, samples [1-9][0-9]*, records kept [1-9][0-9]* rejected [1-9][0-9]*, write beats [1-9]' <<<"$line"; then
+        ok "dpi/$name (${line#dpi: PASS })"
+    else
+        bad "dpi/$name" "exit $rc: $(grep -m3 '^dpi:\|Error' "$TMP/o.txt" | tr '\n' ' ')"
+    fi
+}
+
+# Every configuration: a run programmed as Linux programs the unit (records
+# kept and rejected by the load filter, timestamps) with a memory stalling
+# half the cycles.
+for cfg in $DPI_CONFIGS; do
+    if $CSIM --config "$cfg" --seed 4 --ops 20000 --perf-event 'arm_spe_0/load_filter=1,ts_enable=1/' --period 128 \
+        --mem-stall 50 --quiet --vectors "$TMP/$cfg.vec" 2>"$TMP/e"; then
+        run "lockstep/$cfg" "$(bench "$cfg")" "$TMP/$cfg.vec"
+    else
+        bad "dpi/lockstep/$cfg" "csim: $(head -1 "$TMP/e")"
+    fi
+done
+
+# The commands and the PASS line of the page's first section, as written
+# (v.vec in the scratch directory).
+doc_block() { # N: the N-th ``` block (not ```c) after the heading $2
+    awk -v n="$1" -v h="$2" 'index($0, h) == 1 { on = 1 } on && /^```$/ { if (inb) { inb = 0; k++; if (k == n) exit } else { inb = 1; next } }
+         on && inb && k == n - 1' "$DOC"
+}
+H1='## The golden model in your SystemVerilog testbench'
+doc_block 1 "$H1" | grep -v '^make ' | sed -e "s#v\.vec#$TMP/doc.vec#g" -e 's/ *#.*$//' >"$TMP/doc.sh"
+doc_line=$(doc_block 2 "$H1")
+if ! grep -q 'spu_dpi_tb' "$TMP/doc.sh" || [ -z "$doc_line" ]; then
+    bad dpi/doc_commands "no bench command or PASS line in $DOC"
+else
+    BUILD=$B bash -e "$TMP/doc.sh" >"$TMP/doc.txt" 2>&1
+    got=$(grep '^dpi: ' "$TMP/doc.txt")
+    if [ "$got" = "$doc_line" ]; then ok dpi/doc_commands_print_the_doc_line; else bad dpi/doc_commands_print_the_doc_line "got '$got', the page has '$doc_line'"; fi
+fi
+V=$TMP/doc.vec
+
+# planted NAME CFG VECTORS PORT AT: +inject must give exactly one difference,
+# at PORT, and a failing exit.
+planted() {
+    quiet "$(bench "$2")" +vectors="$3" +inject="$4" +inject_at="$5" >"$TMP/o.txt" 2>&1
+    local rc=$?
+    if [ $rc -ne 0 ] && grep -qE "^dpi: FAIL config $2: 1 differences in [0-9]+ cycles, the first at cycle [0-9]+: $4\$" "$TMP/o.txt" &&
+        grep -q "$4 DUT .* (planted by +inject)" "$TMP/o.txt"; then
+        ok "dpi/$1"
+    else
+        bad "dpi/$1" "exit $rc: $(grep -m3 '^dpi:' "$TMP/o.txt" | tr '\n' ' ')"
+    fi
+}
+planted a_changed_record_byte_is_caught v1p4 "$V" rec_data_o 0
+planted a_changed_counter_is_caught v1p4 "$V" obs_pmsicr_o 500
+planted a_changed_write_beat_is_caught v1p4 "$V" mem_data_o 0
+for cfg in $DPI_CONFIGS; do
+    [ "$cfg" = v1p4 ] || { planted "a_changed_pmu_count_is_caught/$cfg" "$cfg" "$TMP/$cfg.vec" pmu_o 100; break; }
+done
+
+# refused NAME WANT CMD...: a failing exit and a message containing WANT.
+refused() {
+    local name=$1 want=$2
+    shift 2
+    quiet "$@" >"$TMP/o.txt" 2>&1
+    local rc=$?
+    if [ $rc -ne 0 ] && grep -qF -- "$want" "$TMP/o.txt"; then ok "dpi/$name"; else bad "dpi/$name" "exit $rc: $(grep -m2 'dpi' "$TMP/o.txt" | tr '\n' ' ')"; fi
+}
+T=$(bench v1p4)
+refused bad/unknown_config "+config=nosuch: spu_dpi_new: unknown configuration 'nosuch'" "$T" +vectors="$V" +config=nosuch
+refused bad/other_configs_widths "configuration 'wide' has LANES 4" "$T" +vectors="$V" +config=wide
+refused bad/unknown_inject_port "+inject=nosuch_o: spu_top has no output of that name" "$T" +vectors="$V" +inject=nosuch_o +inject_at=1
+refused bad/inject_never_reached "no cycle from 99999999 on compares rec_data_o" "$T" +vectors="$V" +inject=rec_data_o +inject_at=99999999
+refused bad/no_vectors "no +vectors=FILE" "$T"
+refused bad/missing_vectors "+vectors=$TMP/none.vec: cannot open" "$T" +vectors="$TMP/none.vec"
+for cfg in $DPI_CONFIGS; do
+    [ "$cfg" = v1p4 ] || { refused "bad/vectors_of_$cfg" "this bench was compiled for 1, 1" "$T" +vectors="$TMP/$cfg.vec"; break; }
+done
+# a run that never enables profiling is vacuous, not a PASS
+$CSIM --config v1p4 --seed 1 --ops 200 --quiet --vectors "$TMP/idle.vec" 2>/dev/null
+refused bad/vacuous_run_fails "vacuous" "$T" +vectors="$TMP/idle.vec"
+
+# make install into a scratch PREFIX, used from outside the tree.
+P=$TMP/prefix
+if ! make -s BUILD="$B" install PREFIX="$P" >"$TMP/inst.txt" 2>&1; then
+    bad dpi/install "$(tail -3 "$TMP/inst.txt" | tr '\n' ' ')"
+    echo "$pass passed, $fail failed"; exit 1
+fi
+lost=""
+for f in lib/libspugolden.a lib/libspugolden.so lib/libspudpi.a lib/libspudpi.so lib/pkgconfig/openspu.pc \
+    lib/pkgconfig/openspu-dpi.pc include/openspu/spu_model.h include/openspu/spu_config.h include/openspu/spu_dpi.h \
+    share/openspu/sv/spu_dpi_pkg.sv $(for c in $CONFIGS; do echo share/openspu/config/$c/spu_config.vh; done); do
+    [ -f "$P/$f" ] || lost+=" $f"
+done
+if [ -z "$lost" ]; then ok dpi/install/files; else bad dpi/install/files "missing:$lost"; fi
+export PKG_CONFIG_PATH=$P/lib/pkgconfig
+flags=$(echo $(pkg-config --cflags --libs openspu-dpi 2>&1))
+if [ "$flags" = "-I$P/include/openspu -L$P/lib -lspudpi -lspugolden" ]; then ok "dpi/install/pkg_config ($flags)"
+else bad dpi/install/pkg_config "pkg-config --cflags --libs openspu-dpi: $flags"; fi
+
+# The page's C program and its two cc lines, in a directory outside the tree.
+H2='## Installing the library'
+mkdir -p "$TMP/ext"
+awk -v h="$H2" 'index($0, h) == 1 { on = 1 } on && /^```c$/ { inb = 1; next } inb && /^```$/ { exit } inb' "$DOC" >"$TMP/ext/list_configs.c"
+grep -E '^cc .*list_configs\.c' "$DOC" >"$TMP/ext/build.sh"
+if [ "$(grep -c 'int main' "$TMP/ext/list_configs.c")" -ne 1 ] || [ "$(wc -l <"$TMP/ext/build.sh")" -ne 2 ]; then
+    bad dpi/install/doc_program "no C program or not two cc lines in $DOC"
+elif ! (cd "$TMP/ext" && bash -e build.sh) >"$TMP/cc.txt" 2>&1; then
+    bad dpi/install/doc_program_builds "$(head -3 "$TMP/cc.txt" | tr '\n' ' ')"
+else
+    want=$(for c in $CONFIGS; do echo "$c"; done)
+    for exe in list_configs list_configs_static; do
+        got=$(cd / && "$TMP/ext/$exe" 2>&1 | awk '{ print $1 }')
+        needed=$(readelf -d "$TMP/ext/$exe" | grep -c 'NEEDED.*libspugolden')
+        if [ "$exe" = list_configs ]; then
+            linked=$(ldd "$TMP/ext/$exe" | awk '/libspugolden/ { print $3 }')
+            [ "$needed" -eq 1 ] && [ "$linked" = "$P/lib/libspugolden.so" ]; how=$?
+            what="shared: $linked"
+        else
+            [ "$needed" -eq 0 ] && ! readelf -d "$TMP/ext/$exe" 2>/dev/null | grep -q NEEDED; how=$?
+            what="static: no NEEDED"
+        fi
+        if [ "$got" = "$want" ] && [ $how -eq 0 ]; then
+            ok "dpi/install/c_program/$exe ($what; $(echo $got))"
+        else
+            bad "dpi/install/c_program/$exe" "configurations '$(echo $got)', want '$(echo $want)'; NEEDED libspugolden $needed ($what)"
+        fi
+    done
+fi
+
+# The page's verilator line: this tree's bench and RTL against the installed
+# package, include and shared library, built outside the tree.
+mkdir -p "$TMP/sv"
+grep -E '^verilator .*openspu-dpi' "$DOC" | sed -e "s#tests/dpi/#$ROOT/tests/dpi/#g" -e "s#rtl/#$ROOT/rtl/#g" >"$TMP/sv/build.sh"
+if [ "$(wc -l <"$TMP/sv/build.sh")" -ne 1 ]; then
+    bad dpi/install/sv_bench "not one verilator line in $DOC"
+elif ! (cd "$TMP/sv" && bash -e build.sh) >"$TMP/sv.txt" 2>&1; then
+    bad dpi/install/sv_bench_builds "$(grep -m3 -iE 'error' "$TMP/sv.txt" | tr '\n' ' ')"
+else
+    exe=$TMP/sv/obj_dir/Vspu_dpi_tb
+    libs=$(ldd "$exe" | awk '/libspu/ { printf "%s ", $3 }')
+    # what Verilator read (its dependency file): the installed package and include, nothing of build/ or golden/
+    deps=$(cat "$TMP/sv/obj_dir/"*__ver.d 2>/dev/null)
+    if [ "$libs" = "$P/lib/libspudpi.so $P/lib/libspugolden.so " ] && grep -qF "$P/share/openspu/sv/spu_dpi_pkg.sv" <<<"$deps" &&
+        grep -qF "$P/share/openspu/config/v1p4/spu_config.vh" <<<"$deps" && ! grep -qE "$ROOT/($B|golden)/" <<<"$deps"; then
+        ok "dpi/install/sv_bench_uses_the_installed_copy ($libs)"
+    else
+        bad dpi/install/sv_bench_uses_the_installed_copy "libraries '$libs'"
+    fi
+    run install/sv_bench_passes "$exe" "$V"
+    if [ "$(cat "$TMP/pass.txt")" = "$doc_line" ]; then ok dpi/install/sv_bench_equals_the_tree_bench
+    else bad dpi/install/sv_bench_equals_the_tree_bench "'$(cat "$TMP/pass.txt")' vs '$doc_line'"; fi
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
