@@ -36,7 +36,7 @@ endif
 GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c
 GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh)
 
-# Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf.
+# Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf, diff.
 # A layer is compiled with the include paths of itself and the layers below
 # it only, so an upward include does not compile (tests/check_layers.py also
 # checks it, and that no two files depend on each other).
@@ -46,6 +46,7 @@ INC_sim    := -Isim $(INC_stim)
 INC_csim   := -Icsim $(INC_sim)
 INC_tb     := -Itb $(INC_sim)
 INC_perf   := -Iperf $(INC_sim)
+INC_diff   := -Idiff $(INC_sim)
 INC_tests/spec := -Itests/spec $(INC_golden)
 INC_tests/engine := -Itests/engine $(INC_sim)
 INC_tests/fuzz := -Itests/fuzz $(INC_stim)
@@ -56,15 +57,16 @@ SIM_SRC    := $(wildcard sim/*.c)
 CSIM_SRC   := $(wildcard csim/*.c)
 TB_SRC     := $(filter-out tb/dut.c,$(wildcard tb/*.c))
 PERF_SRC   := $(wildcard perf/*.c)
+DIFF_SRC   := $(wildcard diff/*.c)
 SPEC_SRC   := $(wildcard tests/spec/*.c)
 ENGINE_TEST_SRC := $(wildcard tests/engine/*.c)
 FUZZ_SRC   := $(wildcard tests/fuzz/*.c)
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_main.c,$(FUZZ_SRC)))
 # Objects mirror the source tree: build/obj/stim/gen.o, build/obj/gen/spu_config.o.
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
-ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
+ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
-.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
+.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -114,6 +116,12 @@ ENGINE_LIBS := $(BUILD)/libspusim.a $(BUILD)/libspustim.a $(BUILD)/libspugolden.
 csim: $(BUILD)/spu-csim ## build the golden-model simulator
 
 $(BUILD)/spu-csim: $(call objs,$(CSIM_SRC)) $(ENGINE_LIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(COPT) -o $@ $^
+
+diff: $(BUILD)/spu-diff ## build spu-diff: your testbench's .spl log against the golden model, op by op, with latency tolerances (docs/diff.md)
+
+$(BUILD)/spu-diff: $(call objs,$(DIFF_SRC)) $(ENGINE_LIBS)
 	@echo "  LINK    $@"
 	@$(CC) $(COPT) -o $@ $^
 
@@ -366,7 +374,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb perf-tools dpi $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layers point down only: golden <- stim <- sim <- csim, tb, perf (and the spec
+"""The layers point down only: golden <- stim <- sim <- csim, tb, perf, diff (and the spec
 tests on golden alone, the engine tests on sim), and golden <- golden/dpi <- tests/dpi.
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
@@ -25,6 +25,7 @@ BELOW = {
     "csim": ["sim", "stim", "golden"],
     "tb": ["sim", "stim", "golden"],
     "perf": ["sim", "stim", "golden"],
+    "diff": ["sim", "stim", "golden"],
     "tests/spec": ["golden"],
     "tests/engine": ["sim", "stim", "golden"],
     "tests/fuzz": ["stim", "golden"],

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim pev asan icarus dpi fusesoc perf tb records cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus dpi fusesoc perf tb records cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -217,6 +217,12 @@ suite_api() {
     script api 3 "" -- tests/api_example.sh
 }
 
+# spu-diff (docs/diff.md): a log against the model, the example Icarus bench
+# with and without its record delay, planted wrong decisions, bad input.
+suite_diff() {
+    script diff 60 "" -- tests/diff_test.sh
+}
+
 suite_csim() {
     local cfg seed
     for cfg in $CONFIGS; do
@@ -315,7 +321,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim pev asan icarus dpi fusesoc perf)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus dpi fusesoc perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

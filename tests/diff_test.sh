@@ -1,0 +1,294 @@
+#!/usr/bin/env bash
+# spu-diff (docs/diff.md), a user's .spl log against the golden model:
+#  - the model's own log (spu-csim) and the hand-derived golden logs diff clean;
+#  - the example bench (tests/diff/spl_log.v beside tb/icarus/spu_vec_tb.v,
+#    Icarus Verilog) logs our RTL with no delay and agrees; with its records
+#    delayed by 3 cycles it disagrees with "record cycle outside tolerance"
+#    unless --record-latency allows the delay;
+#  - planted wrong decisions in a copy of the model's log are caught with the
+#    op id (or cycle) and the reason;
+#  - bad input (a malformed line, a bad option) exits 2 with FILE:LINE:COL or
+#    the option named.
+# Runs v1p4, wide and wide-alt (8 lanes, 3 slots, a slot reused in its finish
+# cycle). Prints PASS/FAIL lines; exit status 1 when one failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+CSIM=$B/spu-csim
+DIFF=$B/spu-diff
+failed=0
+ok()  { echo "PASS $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+
+# mktrace CFG LANES CYCLES: a directed trace that keeps every lane busy and
+# selects often (PMSICR_EL1 = 1..7 every 23 cycles, so that any lane may be
+# selected, besides the interval of 256), so that it has samples, collisions, kept and rejected records (the
+# latency filter at 24) in few cycles; reads of PMSICR_EL1 and PMBPTR_EL1,
+# writes to PMSIDR_EL1 (UNDEFINED), and a reset halfway, after which the
+# unit is programmed again.
+mktrace() {
+    awk -v cfg="$1" -v lanes="$2" -v n="$3" 'BEGIN {
+        split("PMSIRR_EL1 PMSCR_EL1 PMBLIMITR_EL1 PMSFCR_EL1 PMSLATFR_EL1", reg, " ")
+        split("0x100 0x3 0x100001 0x4 0x18", val, " ")
+        split("LD ST B -", type, " ")
+        print "spu-trace 2"; print "cfg " cfg; print "@0"; print "ctx el=1 allow=1"
+        p = 1; x = 7
+        for (c = 1; c < n; c++) {
+            print "@" c
+            if (c == int(n / 2)) { print "reset"; p = 1; continue }
+            if (p <= 5) { print "w " reg[p] " " val[p]; p++ }
+            else if (c % 23 == 0) print "w PMSICR_EL1 " 1 + int(c / 23) % 7
+            else if (c % 97 == 0) print "r PMSICR_EL1"
+            else if (c % 251 == 0) print "r PMBPTR_EL1"
+            else if (c % 1009 == 0) print "w PMSIDR_EL1 0x0"
+            for (l = 0; l < lanes; l++) {
+                x = (x * 75 + 74) % 65537
+                fin = 2 + x % 70
+                print "op type=" type[1 + x % 4] " iss=" 1 + int(x / 70) % fin " fin=" fin
+            }
+        }
+    }'
+}
+
+# run_diff NAME WANT-EXIT ARGS...: spu-diff's exit status must be WANT-EXIT;
+# its stdout and stderr are left in $TMP/out. 0 when it was.
+run_diff() {
+    local name=$1 want=$2 rc
+    shift 2
+    "$DIFF" "$@" >"$TMP/out" 2>&1
+    rc=$?
+    [ $rc -eq "$want" ] && return 0
+    bad "$name" "exit $rc, want $want: $(head -4 "$TMP/out" | tr '\n' ' ')"
+    return 1
+}
+
+# first_is NAME WHAT REASON: the report's first disagreement names WHAT
+# ("op N" or "cycle N") and REASON, and it is the only disagreement.
+first_is() {
+    local name=$1 what=$2 reason=$3 first
+    first=$(grep -m1 '^=== FIRST DISAGREEMENT' "$TMP/out")
+    if grep -q "^spu-diff: DISAGREE: .*: 1 disagreement$" "$TMP/out" && [[ "$first" == *"$what "* || "$first" == *"$what,"* ]] &&
+        [[ "$first" == *": $reason" ]] && grep -qE "^  $reason +" "$TMP/out"; then
+        ok "$name"
+    else
+        bad "$name" "want $what: $reason; got: $(head -1 "$TMP/out") $first"
+    fi
+}
+
+# plant NAME CFG AWK WHAT REASON [SPU-DIFF OPTIONS]: the model's log of CFG
+# changed by AWK must fail with that one disagreement.
+plant() {
+    local name=diff/planted/$2/$1 cfg=$2 prog=$3 what=$4 reason=$5
+    shift 5
+    awk "$prog" "$TMP/$cfg.spl" >"$TMP/planted.spl"
+    if cmp -s "$TMP/$cfg.spl" "$TMP/planted.spl"; then bad "$name" "the edit did not apply"; return; fi
+    run_diff "$name" 1 "$TMP/$cfg.spt" "$TMP/planted.spl" "$@" && first_is "$name" "$what" "$reason"
+}
+
+# field LINE KEY: the value of KEY= in a log line.
+field() { sed -nE "s/.* $2=([^ ]+).*/\1/p" <<<"$1"; }
+
+[ -x "$DIFF" ] || { bad diff/built "missing $DIFF (make diff)"; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# The hand-derived golden logs of tests/vectors are the model's logs.
+n=0
+for spt in tests/vectors/*.spt; do
+    if run_diff "diff/golden_vector/$(basename "${spt%.spt}")" 0 "$spt" "${spt%.spt}.spl"; then n=$((n + 1)); fi
+done
+[ $n -ge 10 ] && ok "diff/golden_vectors_agree ($n)" || bad diff/golden_vectors_agree "only $n"
+
+for cfg in v1p4 wide wide-alt; do
+    lanes=$(sed -nE "s/.*SPU_LANES 32'h([0-9a-f]+).*/\1/p" "$B/gen/$cfg/spu_config.vh")
+    mktrace "$cfg" "$((16#${lanes:-1}))" 6000 >"$TMP/$cfg.spt"
+    $CSIM "$TMP/$cfg.spt" >"$TMP/$cfg.spl" 2>"$TMP/err" || bad "diff/csim/$cfg" "$(head -2 "$TMP/err")"
+    # not vacuous: samples into more than one slot where there are several,
+    # collisions where the slots fill, kept and rejected records, reads, undefs
+    s=$(grep -c ' sample ' "$TMP/$cfg.spl"); c=$(grep -c ' collision ' "$TMP/$cfg.spl")
+    k=$(grep -c ' keep=1 ' "$TMP/$cfg.spl"); r=$(grep -c ' keep=0 ' "$TMP/$cfg.spl")
+    rd=$(grep -c ' read ' "$TMP/$cfg.spl"); u=$(grep -c ' undef ' "$TMP/$cfg.spl")
+    if [ "$s" -gt 50 ] && [ "$k" -gt 10 ] && [ "$r" -gt 10 ] && [ "$rd" -gt 10 ] && [ "$u" -gt 0 ] &&
+        { [ "$cfg" = wide-alt ] || [ "$c" -gt 10 ]; }; then
+        ok "diff/trace_not_vacuous/$cfg ($s samples, $c collisions, $k kept, $r rejected, $rd reads, $u undef)"
+    else
+        bad "diff/trace_not_vacuous/$cfg" "$s samples, $c collisions, $k kept, $r rejected, $rd reads, $u undef"
+    fi
+    # The model's own log agrees with the model, and says what it compared.
+    if run_diff "diff/self/$cfg" 0 "$TMP/$cfg.spt" "$TMP/$cfg.spl"; then
+        if grep -qE "^spu-diff: AGREE: .*: $((s + c)) sample/collision, $((k + r)) record, $((rd + u)) read/undef lines, [0-9]+ pmu" "$TMP/out"; then
+            ok "diff/self/$cfg"
+        else
+            bad "diff/self/$cfg" "$(head -1 "$TMP/out")"
+        fi
+    fi
+
+    # The example bench: our RTL under Icarus, logged by tests/diff/spl_log.v.
+    $CSIM "$TMP/$cfg.spt" --quiet --vectors "$TMP/$cfg.vec" 2>"$TMP/err" || bad "diff/vectors/$cfg" "$(head -1 "$TMP/err")"
+    for delay in 0 3; do
+        if ! ${IVERILOG:-iverilog} -g2005 -I"$B/gen/$cfg" -Irtl -s spu_vec_tb -s spu_spl_log -P spu_spl_log.DELAY=$delay \
+                -o "$TMP/b.vvp" tb/icarus/spu_vec_tb.v tests/diff/spl_log.v rtl/*.v 2>"$TMP/iv.txt"; then
+            bad "diff/bench/$cfg/delay$delay" "iverilog: $(head -2 "$TMP/iv.txt" | tr '\n' ' ')"
+            continue
+        fi
+        ${VVP:-vvp} -n "$TMP/b.vvp" +vectors="$TMP/$cfg.vec" +spl="$TMP/bench$delay.spl" >"$TMP/vvp.txt" 2>&1
+        if ! grep -q '^icarus: PASS' "$TMP/vvp.txt" || grep -q '^spl_log: FAIL' "$TMP/vvp.txt"; then
+            bad "diff/bench/$cfg/delay$delay" "$(grep -m2 -E '^(icarus|spl_log):' "$TMP/vvp.txt" | tr '\n' ' ')"
+        fi
+    done
+    if run_diff "diff/bench_delay0_agrees/$cfg" 0 "$TMP/$cfg.spt" "$TMP/bench0.spl"; then ok "diff/bench_delay0_agrees/$cfg"; fi
+    # Delayed records: exact timing fails at the first record.
+    rec=$(grep -m1 ' record ' "$TMP/$cfg.spl")
+    if run_diff "diff/bench_delay3_exact_fails/$cfg" 1 "$TMP/$cfg.spt" "$TMP/bench3.spl"; then
+        nrec=$(grep -c ' record ' "$TMP/$cfg.spl")
+        if grep -q "^=== FIRST DISAGREEMENT at cycle ${rec%% *}, op $(field "$rec" op) (record): record cycle outside tolerance$" "$TMP/out" &&
+            grep -qE "^  record cycle: theirs - model = \+3, allowed \+0\.\.\+0" "$TMP/out" &&
+            grep -qE "^  record cycle outside tolerance +0 +$nrec +0 +0$" "$TMP/out" &&
+            [ "$(grep -cE '^  (reason|record cycle outside tolerance) ' "$TMP/out")" -eq 2 ]; then
+            ok "diff/bench_delay3_exact_fails/$cfg ($nrec records, first op $(field "$rec" op))"
+        else
+            bad "diff/bench_delay3_exact_fails/$cfg" "$(grep -m1 '^===' "$TMP/out"); $(grep -A3 '^--- summary' "$TMP/out" | tr '\n' ' ')"
+        fi
+    fi
+    for tol in 3 0:5 3:3; do
+        if run_diff "diff/bench_delay3_tolerance/$cfg/$tol" 0 "$TMP/$cfg.spt" "$TMP/bench3.spl" --record-latency $tol; then
+            ok "diff/bench_delay3_tolerance/$cfg/$tol"
+        fi
+    done
+    if run_diff "diff/bench_delay3_tolerance_too_small/$cfg" 1 "$TMP/$cfg.spt" "$TMP/bench3.spl" --record-latency 0:2; then
+        ok "diff/bench_delay3_tolerance_too_small/$cfg"
+    fi
+done
+
+# Planted wrong decisions, in copies of the model's own log.
+for cfg in v1p4 wide; do
+    L=$TMP/$cfg.spl
+    rec=$(grep ' record ' "$L" | sed -n 20p); op=$(field "$rec" op)
+    plant keep_flipped $cfg "/ record op=$op /"' { sub(/keep=[01]/, /keep=1/ ? "keep=0" : "keep=1") } { print }' \
+        "op $op" "different keep/why"
+    plant why_changed $cfg "/ record op=$op /"' { sub(/why=[^ ]*/, /why=lat/ ? "why=-" : "why=lat") } { print }' \
+        "op $op" "different keep/why"
+    plant tot_changed $cfg "/ record op=$op /"' { sub(/tot=/, "tot=1") } { print }' "op $op" "different tot/iss latency"
+    plant record_dropped $cfg "!/ record op=$op /" "op $op" "missing in theirs"
+    smp=$(grep ' sample ' "$L" | sed -n 30p); sop=$(field "$smp" op)
+    plant sample_dropped $cfg "!/ sample op=$sop /" "op $sop" "missing in theirs"
+    plant sample_duplicated $cfg "{ print } / sample op=$sop /" "op $sop" "duplicate in theirs"
+    plant sample_as_collision $cfg "/ sample op=$sop /"' { $0 = $1 " collision op='"$sop"'" } { print }' \
+        "op $sop" "sample vs collision"
+    plant sample_one_cycle_late $cfg "/ sample op=$sop /"' { $1 = $1 + 1 } { print }' "op $sop" "sample cycle outside tolerance"
+    # ... which --sample-latency allows
+    awk "/ sample op=$sop /"' { $1 = $1 + 1 } { print }' "$L" >"$TMP/late.spl"
+    run_diff diff/planted/$cfg/sample_latency_allows 0 "$TMP/$cfg.spt" "$TMP/late.spl" --sample-latency 0:1 &&
+        ok diff/planted/$cfg/sample_latency_allows
+    # an op the model did not select, sampled in theirs
+    x=$((sop + 1))
+    while grep -qE " (sample|collision) op=$x( |$)" "$L"; do x=$((x + 1)); done
+    plant extra_sample $cfg "{ print } / sample op=$sop /"' { print $1 " sample op='"$x"' lane=0 slot=0" }' \
+        "op $x" "extra in theirs"
+    plant op_not_in_trace $cfg '{ print } / sample op='"$sop"' / { print $1 " sample op=99999999 lane=0 slot=0" }' \
+        "op 99999999" "extra in theirs"
+    grep -q 'op 99999999 is not in the trace: it has ' "$TMP/out" && ok diff/planted/$cfg/op_not_in_trace_said ||
+        bad diff/planted/$cfg/op_not_in_trace_said "$(grep -m1 'not in the trace' "$TMP/out")"
+    rd=$(grep ' read ' "$L" | sed -n 10p)
+    plant read_value_changed $cfg "\$0 == \"$rd\""' { $NF = ($NF == "0x0000000000000001") ? "0x0000000000000002" : "0x0000000000000001" } { print }' \
+        "cycle ${rd%% *}" "different read value"
+    plant read_dropped $cfg "\$0 != \"$rd\"" "cycle ${rd%% *}" "missing in theirs"
+    awk "\$0 != \"$rd\"" "$L" >"$TMP/noread.spl"
+    run_diff diff/planted/$cfg/ignore_reads 0 "$TMP/$cfg.spt" "$TMP/noread.spl" --ignore-reads && ok diff/planted/$cfg/ignore_reads
+    plant pmu_total_changed $cfg '/ pmu / { sub(/SAMPLE_FEED=/, "SAMPLE_FEED=1") } { print }' "cycle" "different PMU total"
+    # resets and a missing pmu line are not compared
+    awk '/ pmu / { next } { print } NR == 3 { print $1 " reset" }' "$L" >"$TMP/noreset.spl"
+    run_diff diff/planted/$cfg/resets_and_no_pmu_not_compared 0 "$TMP/$cfg.spt" "$TMP/noreset.spl" &&
+        ok diff/planted/$cfg/resets_and_no_pmu_not_compared
+done
+# slots and lanes: wide has 2 slots and 4 lanes
+smp=$(grep -E ' sample .* lane=[1-3] slot=1' "$TMP/wide.spl" | sed -n 5p); sop=$(field "$smp" op)
+plant slot_changed wide "/ sample op=$sop /"' { sub(/slot=1/, "slot=0") } { print }' "op $sop" "different slot"
+plant lane_changed wide "/ sample op=$sop /"' { sub(/lane=[1-3]/, "lane=0") } { print }' "op $sop" "different lane"
+
+# The report around the first disagreement: the model's state and the
+# stimulus before it, the next disagreements and the counts per reason.
+awk '/ record / && ++n % 10 == 5 { sub(/keep=[01]/, /keep=1/ ? "keep=0" : "keep=1") } { print }' "$TMP/v1p4.spl" >"$TMP/many.spl"
+if run_diff diff/report 1 "$TMP/v1p4.spt" "$TMP/many.spl" --list 3; then
+    miss=""
+    for want in '^=== FIRST DISAGREEMENT at cycle [0-9]+, op [0-9]+ \(record\): different keep/why$' \
+        '^  model  [0-9]+ record op=' '^  theirs [0-9]+ record op=.*\(.*many.spl:[0-9]+\)$' '^  model  selected it: [0-9]+ sample op=' \
+        '^--- model state at the start of cycle [0-9]+' '^  context el=1 allow=1, profiling enabled, LFSR 0x' \
+        'PMSICR_EL1 +0x[0-9a-f]{16}' 'PMSIRR_EL1 +0x0000000000000100' 'PMSFCR_EL1 +0x0000000000000004' 'PMBPTR_EL1 +0x' \
+        '^  slot 0: op [0-9]+, entered cycle [0-9]+ at EL1, ' '^--- the last 8 population members before cycle' \
+        '^ +[0-9]+ +0 +[0-9]+  (sample s0|collision|-) +type=' '^--- register accesses, resets and context changes before cycle' \
+        '^ +[0-9]+  w PMSICR_EL1 0x[1-7]$' '^--- the next 3 of [0-9]+ more disagreements \(--list N shows more\)$' \
+        '^--- summary: [0-9]+ disagreements' '^  different keep/why +0 +[0-9]+ +0 +0$'; do
+        grep -qE -- "$want" "$TMP/out" || miss+=" [$want]"
+    done
+    [ -z "$miss" ] && ok diff/report || bad diff/report "missing:$miss"
+fi
+
+# Bad input in their log: exit 2, FILE:LINE:COL and the message.
+while IFS='|' read -r line want; do
+    printf '%b\n' "$line" >"$TMP/their.spl"
+    name="diff/bad/'$line'"
+    run_diff "$name" 2 "$TMP/v1p4.spt" "$TMP/their.spl" || continue
+    if grep -qF -- "$TMP/their.spl:$want" "$TMP/out"; then ok "$name"; else bad "$name" "want :$want; got $(head -1 "$TMP/out")"; fi
+done <<'EOT'
+10 bogus op=1|1:4: error: unknown line kind 'bogus' (expected sample, collision, record, read, undef, reset or pmu)
+10 sample op=1 lane=0|1:22: error: a sample line needs slot= (it has op= lane= slot=)
+10 sample op=1 lane=0 slot=x|1:23: error: slot 'x' is not a number (decimal or 0x hex)
+10 sample op=-1 lane=0 slot=0|1:11: error: op '-1' is not a number (decimal or 0x hex)
+10 sample op=1 lane=1 slot=0|1:16: error: lane 1 out of range 0..0 (configuration v1p4 has 1 lane)
+10 sample op=1 lane=0 slot=0 slot=0|1:30: error: slot= given twice
+10 sample op=1 lane=0 slot=0 foo=1|1:30: error: unknown key 'foo' in a sample line (it has op= lane= slot=)
+10 collision op=1 junk|1:19: error: expected key=value, got 'junk' (a collision line has op=)
+x sample op=1 lane=0 slot=0|1:1: error: cycle 'x' is not a number (decimal or 0x hex)
+10|1:3: error: a line needs a kind after its cycle (sample, collision, record, read, undef, reset or pmu)
+10 record op=1 slot=0 tot=1 iss=1 keep=2 why=-|1:35: error: keep 2 out of range 0..1
+10 record op=1 slot=0 tot=1 iss=1 keep=0 why=lat,foo|1:42: error: why: unknown reason 'foo' (known: discard, ds, ev, lat, nev, type; - for none)
+10 record op=1 slot=0 tot=1 iss=1 keep=0 why=lat,lat|1:42: error: why: reason 'lat' given twice
+10 record op=1 slot=0 tot=1 iss=1 keep=0 why=|1:42: error: why= needs - or the rejecting reasons
+10 record op=1 slot=0 tot=1 iss=1 keep=0|1:41: error: a record line needs why= (it has op= slot= tot= iss= keep= why=)
+10 read PMSICR_EL1|1:19: error: a read line needs the value read after the register
+10 read PMSFOO_EL1 0x1|1:9: error: unknown register 'PMSFOO_EL1'
+10 read PMSICR_EL1 0x1 0x2|1:24: error: unexpected '0x2' after the value read
+10 undef x PMSICR_EL1|1:10: error: expected w or r, got 'x'
+10 reset now|1:10: error: unexpected 'now' after reset
+10 pmu SAMPLE_POP=1 SAMPLE_BOGUS=2|1:21: error: unknown PMU event 'SAMPLE_BOGUS'
+10 pmu SAMPLE_POP=1\n11 reset|2:1: error: a line after the pmu line (line 1), which closes a log
+# a comment\n\n10 reset\n10 sample op=1 lane=0 slot=0 # comment\n10 sample\top=1 lane=0 slot=9|5:23: error: slot 9 out of range 0..0 (configuration v1p4 has 1 slot)
+EOT
+
+# ... and a PMU event the configuration lacks (v1 has no FEAT_SPE_FDS).
+printf '10 pmu SAMPLE_POP=1 SAMPLE_FEED_DS=1\n' >"$TMP/their.spl"
+run_diff diff/bad/pmu_event_not_in_v1 2 tests/vectors/d17_3_7_collision.spt "$TMP/their.spl" &&
+    { grep -qF "$TMP/their.spl:1:21: error: configuration v1 does not implement SAMPLE_FEED_DS" "$TMP/out" &&
+        ok diff/bad/pmu_event_not_in_v1 || bad diff/bad/pmu_event_not_in_v1 "$(head -1 "$TMP/out")"; }
+
+# Bad command lines: exit 2, the option (or file) named.
+T=$TMP/v1p4.spt
+while IFS='|' read -r args want; do
+    # shellcheck disable=SC2086
+    run_diff "diff/bad_cli/'${args//$TMP/TMP}'" 2 $args || continue
+    if grep -qF -- "$want" "$TMP/out"; then ok "diff/bad_cli/'${args//$TMP/TMP}'"; else bad "diff/bad_cli/'${args//$TMP/TMP}'" "$(head -1 "$TMP/out")"; fi
+done <<EOT
+$T|THEIR.spl is missing
+|both are missing
+$T $TMP/v1p4.spl $TMP/v1p4.spl|a third file
+$T $TMP/v1p4.spl --record-latency 5:2|--record-latency '5:2': MIN 5 is above MAX 2
+$T $TMP/v1p4.spl --record-latency x|--record-latency 'x': expected N or MIN:MAX
+$T $TMP/v1p4.spl --sample-latency 1:|--sample-latency '1:': expected N or MIN:MAX
+$T $TMP/v1p4.spl --record-latency 1 --record-latency 2|--record-latency given twice
+$T $TMP/v1p4.spl --record-latency|--record-latency needs a value
+$T $TMP/v1p4.spl --list -1|--list '-1'
+$T $TMP/v1p4.spl --seed 3|--seed: spu-diff replays the stimulus of TRACE.spt
+$T $TMP/v1p4.spl --vectors $TMP/v|--vectors: spu-diff writes its report only
+$T $TMP/v1p4.spl --bogus|unknown option '--bogus'
+$T $TMP/v1p4.spl --config nosuch|unknown configuration 'nosuch'
+$T $TMP/v1p4.spl --config wide|trace written for configuration v1p4, running wide
+$T $TMP/v1p4.spl --knob NOSUCH=1|--knob
+$T $TMP/nosuch.spl|cannot open the log '$TMP/nosuch.spl'
+$T $TMP|cannot read the log '$TMP'
+$TMP/nosuch.spt $TMP/v1p4.spl|cannot open the trace
+EOT
+"$DIFF" --help >"$TMP/out" 2>&1 && grep -q -- '--record-latency N|MIN:MAX' "$TMP/out" && grep -q '^exit status: 0 the logs agree, 1' "$TMP/out" &&
+    ok diff/help || bad diff/help "$(head -2 "$TMP/out")"
+
+[ $failed -eq 0 ]
