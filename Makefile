@@ -69,7 +69,7 @@ ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_
 .PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
 
 help: ## this list
-	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 # ------------------------------------------------------------------ generation
 gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog includes
@@ -174,15 +174,22 @@ VL_OPT    := -O2
 VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=$(VL_COV)
 cid        = $(subst -,_,$(1))
 RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
-DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))))
+# The configurations spu-tb also has a build of the APB wrapper spu_apb for
+# (spu-tb --apb; docs/integration.md): one lane and port, and several.
+APB_CONFIGS ?= v1p4 wide
+export APB_CONFIGS
+DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c)))) $(foreach c,$(APB_CONFIGS),X(apb_$(call cid,$(c))))
 
-# $(call vl_compile,CFG,DIR): make the Verilated model in DIR into DIR/lib.a
-vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call cid,$(1)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" Vspu_$(call cid,$(1))__ALL.a >/dev/null \
-	&& cp $(2)/Vspu_$(call cid,$(1))__ALL.a $(2)/lib.a
-# $(call shim_cxx,CFG,DIR,EXTRA): tb/dut_shim.cpp around the model in DIR
-shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call cid,$(1)) \
-	-DVTOP_HDR='"Vspu_$(call cid,$(1)).h"' -DVROOT_HDR='"Vspu_$(call cid,$(1))___024root.h"' -DCFG_NAME='"$(1)"' \
-	-DCFG_ID=$(call cid,$(1)) -DRTL_DIGEST='"$(RTL_DIGEST)"' $(3)
+# A build's identifier: the configuration's, or the one given (apb_<cfg>);
+# its Verilated class is Vspu_<identifier>.
+vl_id      = $(or $(2),$(call cid,$(1)))
+# $(call vl_compile,CFG,DIR[,ID]): make the Verilated model in DIR into DIR/lib.a
+vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call vl_id,$(1),$(3)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" \
+	Vspu_$(call vl_id,$(1),$(3))__ALL.a >/dev/null && cp $(2)/Vspu_$(call vl_id,$(1),$(3))__ALL.a $(2)/lib.a
+# $(call shim_cxx,CFG,DIR,EXTRA[,ID]): tb/dut_shim.cpp around the model in DIR
+shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call vl_id,$(1),$(4)) \
+	-DVTOP_HDR='"Vspu_$(call vl_id,$(1),$(4)).h"' -DVROOT_HDR='"Vspu_$(call vl_id,$(1),$(4))___024root.h"' \
+	-DCFG_NAME='"$(1)"' -DCFG_ID=$(call vl_id,$(1),$(4)) -DRTL_DIGEST='"$(RTL_DIGEST)"' $(3)
 
 # verilate + compile the model of one configuration into a static library
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
@@ -195,6 +202,19 @@ $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
 $(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
+
+# ... and of the APB wrapper around it (the shorter stem picks these rules)
+$(VL)/apb-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
+	@rm -rf $(VL)/apb-$* && mkdir -p $(VL)/apb-$*
+	@echo "  VERILATE $* spu_apb (rtl/*.v with $(GEN)/$*/spu_config.vh)"
+	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) --top-module spu_apb $(RTL_VLT) -I$(GEN)/$* -Irtl \
+	    --prefix Vspu_apb_$(call cid,$*) -Mdir $(VL)/apb-$* $(RTL_SRC)
+	@echo "  CXX     Verilated spu_apb of $*"
+	@+$(call vl_compile,$*,$(VL)/apb-$*,apb_$(call cid,$*))
+
+$(VL)/apb-%/dut_shim.o: tb/dut_shim.cpp $(VL)/apb-%/lib.a
+	@echo "  CXX     tb/dut_shim.cpp for spu_apb of $*"
+	@$(call shim_cxx,$*,$(VL)/apb-$*,-DSPU_APB,apb_$(call cid,$*)) -c $< -o $@
 
 $(VL)/verilated.a: | $(GEN_C)
 	@mkdir -p $(VL)
@@ -214,6 +234,7 @@ $(OBJ)/tb/dut.o: tb/dut.c $(GEN_C)
 tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
 
 $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+                 $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.o $(VL)/apb-$(c)/lib.a) \
                  $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread

@@ -65,6 +65,8 @@ static void usage(FILE *f, const char *prog, int tb)
                    "                      beside the spu-tb binary)\n"
                    "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
                    "                      cycle where the Verilated model allows it; the logs are identical)\n"
+                   "  --apb               the DUT is spu_apb, the APB4 wrapper: the register accesses go over\n"
+                   "                      APB, PRDATA/PREADY/PSLVERR compared too (configurations built with it)\n"
                    "  --mutant K          a mutant build only (build/spu-tb-mut, make mutate): mutsel = K,\n"
                    "                      0 the unmutated design; reports whether mutant K was activated\n"
                    "  (regressions over many seeds: tools/regress.py, make regress)\n");
@@ -142,6 +144,11 @@ static int check_combination(const spu_opts_t *o)
         bad = "--expect-vacuous", why = "it is for a directed trace; a random run must select, keep and reject";
     else if (o->tb && o->nknob)
         bad = "--knob", why = "in the RTL the knobs are parameters of a build; pick a configuration that has them (e.g. v1-alt, wide-alt)";
+    else if (o->apb && o->perf_event)
+        bad = "--perf-event", why = "with --apb the driver's accesses would reach the unit later than its handler reads them; "
+                                    "--apb runs traces and the generator";
+    else if (o->apb && o->mutant >= 0)
+        bad = "--mutant", why = "the mutant builds are of spu_top, not spu_apb";
     else if (o->have_period && !o->perf_event)
         bad = "--period", why = "it is the sample period of --perf-event, which is not given";
     else if (o->buffer && !o->perf_event)
@@ -190,7 +197,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
      * one would silently replace the first. --knob and --gen add up. */
     static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
                                        "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
-                                       "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed",
+                                       "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed", "--apb",
                                        "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
                                        "--perf-event", "--period", "--buffer", "--mem-bin", "--mem-stall"};
     for (int i = 1; i < argc; i++) {
@@ -281,6 +288,8 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             o->shrink = 1;
         } else if (tb && !strcmp(a, "--full-clock")) {
             o->full_clock = 1;
+        } else if (tb && !strcmp(a, "--apb")) {
+            o->apb = 1;
         } else if (tb && !strcmp(a, "--dut-only")) {
             o->dut_only = 1;
         } else if (tb && !strcmp(a, "--expect-vacuous")) {
@@ -306,7 +315,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (a[0] == '-' && a[1]) {
             static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
                                                   "--expect-vacuous", "--init-seed", "--inject", "--fail-dir",
-                                                  "--mutant"};
+                                                  "--mutant", "--apb"};
             const char *hint = "";
             for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
                 if (!tb && !strcmp(a, tb_only[k]))

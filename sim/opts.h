@@ -41,6 +41,7 @@ typedef struct spu_opts {
     const char *seed_opt, *len_opt; /* spelling of --seed / --ops|--cycles when given */
     /* tb only */
     int wave, shrink, expect_vacuous, dut_only, full_clock;
+    int apb;                     /* spu-tb --apb: the DUT is spu_apb, registers over APB */
     const char *inject;          /* --inject SIGNAL@CYCLE */
     const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */

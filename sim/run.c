@@ -44,7 +44,7 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     } else {
         /* Drain: empty cycles, context held, until every op has finished. */
         r->src_done = 1;
-        if (core_idle(&r->core) && !r->mem_busy)
+        if (core_idle(&r->core) && !r->mem_busy && !r->hold)
             return 0;
         memset(cy, 0, sizeof *cy);
         cy->el = r->el;

@@ -33,6 +33,8 @@ typedef struct spu_run {
     uint64_t beat_addr, beat_data;
     uint8_t mem_busy;        /* the last outputs showed a beat or queued a record, or bytes
                                 are still expected (beat_valid implies it) */
+    uint8_t hold;            /* a layer between the stimulus and the unit still has work (spu-tb
+                                --apb: register accesses queued for the bus): keep draining */
     uint8_t exp[2048];       /* bytes of the queued records not yet written (a ring) */
     unsigned exp_head, exp_n;
     uint8_t exp_len[64];     /* their lengths (a ring) */

@@ -175,3 +175,41 @@ void cmp_in_str(const spu_config_t *cfg, const spu_in_t *in, char *buf, size_t l
     if (n < len && in->reg_valid)
         snprintf(buf + n, len - n, " %s %04x %016" PRIx64, in->reg_write ? "w" : "r", in->reg_enc, in->reg_wdata);
 }
+
+/* The outputs of spu_apb beyond spu_top's (spu-tb --apb). */
+static const struct {
+    const char *name;
+    size_t off, size;
+} apb_fields[] = {
+    {"prdata_o", offsetof(spu_apb_out_t, prdata), sizeof(uint32_t)},
+    {"pready_o", offsetof(spu_apb_out_t, pready), sizeof(uint8_t)},
+    {"pslverr_o", offsetof(spu_apb_out_t, pslverr), sizeof(uint8_t)},
+};
+
+int cmp_apb(const spu_apb_out_t *dut, const spu_apb_out_t *model, cmp_diff_t *diffs, int max)
+{
+    int n = 0;
+    for (size_t k = 0; k < sizeof apb_fields / sizeof apb_fields[0]; k++) {
+        const uint64_t a = load((const char *)dut + apb_fields[k].off, apb_fields[k].size);
+        const uint64_t b = load((const char *)model + apb_fields[k].off, apb_fields[k].size);
+        if (a == b)
+            continue;
+        if (n < max) {
+            snprintf(diffs[n].name, sizeof diffs[n].name, "%s", apb_fields[k].name);
+            diffs[n].dut = a;
+            diffs[n].model = b;
+        }
+        n++;
+    }
+    return n;
+}
+
+int cmp_perturb_apb(spu_apb_out_t *o, const char *name)
+{
+    for (size_t k = 0; k < sizeof apb_fields / sizeof apb_fields[0]; k++)
+        if (strcmp(apb_fields[k].name, name) == 0) {
+            *((uint8_t *)o + apb_fields[k].off) ^= 1u; /* bit 0: the low byte, little-endian */
+            return 0;
+        }
+    return -1;
+}

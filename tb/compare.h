@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "spu_apb.h"
 #include "spu_model.h"
 
 #define CMP_MAX_DIFFS 64
@@ -52,6 +53,15 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
  * "rec_data_o[port P byte K]"; returns their number. */
 int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
                 const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max);
+
+/* spu-tb --apb: the APB outputs of spu_apb (prdata_o, pready_o, pslverr_o)
+ * that differ, into diffs (at most max; diffs may be NULL with max 0);
+ * returns the number found. */
+int cmp_apb(const spu_apb_out_t *dut, const spu_apb_out_t *model, cmp_diff_t *diffs, int max);
+
+/* --inject of an APB output: flip bit 0 of the named one; -1 when name is
+ * none of them. */
+int cmp_perturb_apb(spu_apb_out_t *o, const char *name);
 
 /* Every differing output of one cycle; returns the number found. */
 int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,

@@ -1,5 +1,6 @@
-/* The Verilated builds linked into spu-tb, by configuration name. The list
- * comes from the Makefile (-DSPU_DUT_LIST="X(v1) X(v1p4) ..."). */
+/* The Verilated builds linked into spu-tb, by configuration name (and
+ * whether spu_apb is the top). The list comes from the Makefile
+ * (-DSPU_DUT_LIST="X(v1) X(v1p4) ... X(apb_v1p4)"). */
 #include <string.h>
 
 #include "dut.h"
@@ -14,10 +15,10 @@ static const spu_dut_vtbl_t *const builds[] = {
 #undef ROW
 };
 
-const spu_dut_vtbl_t *spu_dut_find(const char *config)
+const spu_dut_vtbl_t *spu_dut_find(const char *config, int apb)
 {
     for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++)
-        if (strcmp(builds[i]->config, config) == 0)
+        if (strcmp(builds[i]->config, config) == 0 && builds[i]->apb == apb)
             return builds[i];
     return NULL;
 }

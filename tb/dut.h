@@ -5,6 +5,7 @@
 #ifndef SPU_DUT_H
 #define SPU_DUT_H
 
+#include "spu_apb.h"
 #include "spu_model.h"
 
 #ifdef __cplusplus
@@ -41,10 +42,18 @@ typedef struct spu_dut_vtbl {
     /* 1 once the live mutant's site has differed from the original value
      * at a clock edge (the netlist's sticky mut_act_o). */
     int (*mutant_activated)(const spu_dut_t *d);
+    /* 1 for a build of spu_apb, the APB wrapper (spu-tb --apb): its
+     * register accesses come through step_apb's APB inputs (in->reg_* are
+     * not driven), and it shows the APB outputs too. NULL step_apb in every
+     * other build. */
+    int apb;
+    void (*step_apb)(spu_dut_t *d, const spu_in_t *in, const spu_apb_in_t *ai, spu_out_t *out,
+                     spu_apb_out_t *ao);
 } spu_dut_vtbl_t;
 
-/* The build for a configuration name, or NULL. */
-const spu_dut_vtbl_t *spu_dut_find(const char *config);
+/* The build of spu_top (apb 0) or of spu_apb (apb 1) for a configuration
+ * name, or NULL. */
+const spu_dut_vtbl_t *spu_dut_find(const char *config, int apb);
 
 #ifdef __cplusplus
 }

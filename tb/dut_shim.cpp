@@ -2,7 +2,9 @@
 // Compiled once per configuration with -DVTOP=Vspu_<cfg> -DVTOP_HDR="..."
 // -DCFG_NAME="<cfg>" -DCFG_ID=<cfg identifier>; for a mutant netlist of
 // make mutate also with -DSPU_MUTANTS=<number of mutants> (its extra ports
-// mutsel and mut_act_o, tools/mutate_rtl_netlist.py).
+// mutsel and mut_act_o, tools/mutate_rtl_netlist.py); for a build of the
+// APB wrapper spu_apb with -DSPU_APB (its APB ports instead of the register
+// port's inputs).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -99,6 +101,9 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
         }
     }
     t->ts_i = in->ts;
+#ifdef SPU_APB
+    t->psel_i = 0; /* step_apb() drives the bus; step() leaves it idle */
+#else
     t->reg_valid_i = in->reg_valid;
     if (in->reg_valid) {
         t->reg_write_i = in->reg_write;
@@ -106,6 +111,7 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
         if (in->reg_write)
             t->reg_wdata_i = in->reg_wdata;
     }
+#endif
     t->el_i = in->el;
     t->prof_allowed_i = in->prof_allowed;
     t->mem_ready_i = in->mem_ready;
@@ -327,6 +333,31 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
     sample(d->top.get(), out, c->lanes, c->slots);
 }
 
+#ifdef SPU_APB
+// The APB inputs after the unit's (drive() leaves the bus idle).
+void step_apb(spu_dut_t *d, const spu_in_t *in, const spu_apb_in_t *ai, spu_out_t *out, spu_apb_out_t *ao)
+{
+    const spu_config_t *c = d->cfg;
+    VTOP *t = d->top.get();
+    drive(t, in, c->lanes, c->slots);
+    t->psel_i = ai->psel;
+    t->penable_i = ai->penable;
+    t->pwrite_i = ai->pwrite;
+    t->paddr_i = ai->paddr;
+    t->pwdata_i = ai->pwdata;
+    t->pstrb_i = ai->pstrb;
+    t->pprot_i = ai->pprot;
+    tick(d);
+    sample(t, out, c->lanes, c->slots);
+    ao->prdata = t->prdata_o;
+    ao->pready = t->pready_o;
+    ao->pslverr = t->pslverr_o;
+}
+#define APB_FNS 1, step_apb
+#else
+#define APB_FNS 0, nullptr
+#endif
+
 int trace_open(spu_dut_t *d, const char *path)
 {
     if (d->fst)
@@ -352,5 +383,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS,
+    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS, APB_FNS,
 };

@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -94,6 +95,23 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     run.mem_stall = c->mem_stall;
     run.check_stream = !c->dut_only;
     struct { uint8_t valid, strb; uint64_t addr, data; } dbeat = {0}; /* the DUT's beat shown */
+    /* --apb: the bus master, the wrapper's model, and the APB inputs and
+     * outputs of the cycle (the outputs shown: the last step's) */
+    apb_master_t *bus = c->apb ? malloc(sizeof *bus) : NULL;
+    spu_apb_t ma;
+    spu_apb_in_t ai;
+    spu_apb_out_t dapb = {0}, mapb = {0};
+    if (c->apb && !bus) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "out of memory for the APB master's queue");
+        mem_free(&mmem);
+        mem_free(&dmem);
+        c->vt->destroy(d);
+        return;
+    }
+    if (bus)
+        apb_master_init(bus);
+    spu_apb_reset(&ma);
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -114,7 +132,23 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
                 break;
             }
         }
-        c->vt->step(d, in, &dout);
+        if (c->apb) {
+            if (apb_master_take(bus, in)) {
+                r->status = LS_ERROR;
+                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": --apb: %d register accesses wait for the bus "
+                         "(the stimulus makes them faster than APB carries them, one per 6 cycles at best)",
+                         cy.cycle, APB_QUEUE);
+                break;
+            }
+            /* PREADY shown now: the model's (the DUT's equals it until a difference stops the run) */
+            apb_master_drive(bus, c->dut_only ? dapb.pready : mapb.pready, &ai);
+            if (in->rst_n)
+                spu_apb_drive(&ma, &ai, in); /* the access the wrapper presents to the unit now */
+            c->vt->step_apb(d, in, &ai, &dout, &dapb);
+            run.hold = (uint8_t)apb_master_busy(bus);
+        } else {
+            c->vt->step(d, in, &dout);
+        }
         /* the DUT's beat shown in this cycle, taken when the memory is ready */
         if (dbeat.valid && in->mem_ready && in->rst_n && mem_write(&dmem, dbeat.addr, dbeat.data, dbeat.strb)) {
             r->status = LS_ERROR;
@@ -128,6 +162,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         }
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
+            if (c->apb)
+                spu_apb_clock(&ma, &ai, in, &dout, &mapb);
             r->cycles++;
             if (run_observe(&run, &cy, in, &dout)) {
                 r->status = LS_CORE;
@@ -138,17 +174,23 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             continue;
         }
         cov_model_step(c->cov, &m, in, mout);
+        if (c->apb)
+            spu_apb_clock(&ma, &ai, in, mout, &mapb);
         if (c->inject && cy.cycle == c->inject_cycle)
-            r->injected = cmp_perturb(mout, c->inject) == 0;
+            r->injected = cmp_perturb(mout, c->inject) == 0 || (c->apb && cmp_perturb_apb(&mapb, c->inject) == 0);
         h->cycle = cy.cycle;
         r->nhist++;
         r->cycles++;
-        if (!cmp_equal(&dout, mout)) {
+        if (!cmp_equal(&dout, mout) || (c->apb && cmp_apb(&dapb, &mapb, NULL, 0))) {
             r->fail_dut = dout;
             r->fail_model = *mout;
             r->status = LS_DIFF;
             r->fail_cycle = cy.cycle;
             r->ndiff = cmp_outputs(&dout, mout, r->diff, CMP_MAX_DIFFS);
+            if (c->apb) {
+                const int room = r->ndiff < CMP_MAX_DIFFS ? CMP_MAX_DIFFS - r->ndiff : 0;
+                r->ndiff += cmp_apb(&dapb, &mapb, room ? r->diff + r->ndiff : NULL, room);
+            }
             break;
         }
         if (records_differ(c, d, &m, mout, r)) {
@@ -201,6 +243,10 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     }
     mem_free(&mmem);
     mem_free(&dmem);
+    if (bus) {
+        r->apb = bus->st;
+        free(bus);
+    }
     if (r->status == LS_PASS && !c->wave)
         run_finish(&run);
     for (int i = 0; i < SPU_NREGS; i++)

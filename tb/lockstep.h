@@ -5,6 +5,7 @@
 #ifndef SPU_LOCKSTEP_H
 #define SPU_LOCKSTEP_H
 
+#include "apb_master.h"
 #include "compare.h"
 #include "cov.h"
 #include "dut.h"
@@ -39,6 +40,7 @@ typedef struct ls_cfg {
     FILE *mem_f;                 /* the memory the Profiling Buffer wrote (NULL: off) */
     unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
+    int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
 } ls_cfg_t;
 
 enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
@@ -60,6 +62,7 @@ typedef struct ls_result {
     uint64_t evals;              /* eval() calls of the DUT in the run */
     uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
+    apb_stats_t apb;             /* --apb: what the bus master did */
     char err[320];
 } ls_result_t;
 

@@ -295,11 +295,14 @@ static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
     }
     memcpy(sig, spec, (size_t)(at - spec));
     sig[at - spec] = '\0';
-    if (cmp_perturb(&probe, sig)) {
-        fprintf(stderr, "error: --inject: unknown output '%s'\n", sig);
+    spu_apb_out_t probe_apb = {0};
+    const int apb_sig = lc->apb && cmp_perturb_apb(&probe_apb, sig) == 0;
+    if (!apb_sig && cmp_perturb(&probe, sig)) {
+        fprintf(stderr, "error: --inject: unknown output '%s'%s\n", sig,
+                lc->apb ? "" : cmp_perturb_apb(&probe_apb, sig) ? "" : " (an output of spu_apb: add --apb)");
         return -1;
     }
-    if (!cmp_signal_exists(lc->cfg, sig)) {
+    if (!apb_sig && !cmp_signal_exists(lc->cfg, sig)) {
         fprintf(stderr, "error: --inject: configuration %s has no output '%s' (a lane or port it lacks, or an event it "
                         "does not implement)\n", lc->cfg->name, sig);
         return -1;
@@ -383,9 +386,12 @@ int main(int argc, char **argv)
     }
     ls_cfg_t lc = {0};
     lc.cfg = &s->cfg;
-    lc.vt = spu_dut_find(s->cfg.name);
+    lc.vt = spu_dut_find(s->cfg.name, o.apb);
+    lc.apb = o.apb;
     if (!lc.vt) {
-        fprintf(stderr, "error: no Verilated build of configuration '%s' in this binary\n", s->cfg.name);
+        fprintf(stderr, "error: %sno Verilated build of %s for configuration '%s' in this binary%s\n",
+                o.apb ? "--apb: " : "", o.apb ? "spu_apb" : "spu_top", s->cfg.name,
+                o.apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
         rc = 2;
         goto out;
     }
@@ -452,6 +458,10 @@ int main(int argc, char **argv)
         goto out;
     }
     rc = check_vacuous(&o, r);
+    if (o.apb && !r->apb.transfers) {
+        fprintf(stderr, "FAIL: vacuous: --apb, but no register access went over the bus\n");
+        rc = 1;
+    }
     if (s->log_f && (fflush(s->log_f) || ferror(s->log_f)))
         rc = 1; /* FAIL: opts_teardown() below says the log is incomplete */
     fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
@@ -459,6 +469,12 @@ int main(int argc, char **argv)
                     " cycles with several selections, %.2f M cycles/s\n",
             rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
             r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+    if (o.apb)
+        fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
+                        " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64
+                        " partial-strobe writes; %" PRIu64 " transfers\n",
+                r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
+                r->apb.transfers);
     if (o.stats)
         fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s)\n", r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
                 o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it");

@@ -66,6 +66,20 @@ suite_gen() {
     else
         ok gen/check_gen_catches_stale_default_vh
     fi
+    # A register outside the APB wrapper's memory map (S3_0_C9_C<9|10>_x)
+    # is refused by the generator, naming it.
+    sed 's/^enc = \[3, 0, 9, 10, 7\]/enc = [3, 0, 9, 11, 7]/' "${CFG_SRC:-configs/spu.toml}" >"$TMP/apb.toml"
+    if cmp -s "$TMP/apb.toml" "${CFG_SRC:-configs/spu.toml}"; then
+        bad gen/apb_map_refuses_unreachable_register "the edit did not apply"
+    elif ${PYTHON:-python3} tools/gen_config.py "$TMP/apb.toml" "$TMP/apbgen" >"$TMP/out" 2>&1 ||
+         ! grep -q "enc \[3, 0, 9, 11, 7\]: spu_apb's memory map" "$TMP/out"; then
+        bad gen/apb_map_refuses_unreachable_register "$(head -1 "$TMP/out")"
+    else
+        ok gen/apb_map_refuses_unreachable_register
+    fi
+    # The APB wrapper's register addresses in docs/integration.md are the
+    # ones the toml's encodings give.
+    check gen/apb_map_doc_matches_toml tools/apb_map_check.py "${CFG_SRC:-configs/spu.toml}" docs/integration.md
     # The layers: no upward include, no include cycle, no two files that need
     # each other's symbols.
     check gen/layers tests/check_layers.py $B

@@ -147,6 +147,41 @@ $TB "$TMP/empty.spt" --quiet --no-progress 2>"$TMP/e"; rc=$?
 if [ $rc -eq 1 ] && grep -q VACUOUS "$TMP/e"; then ok tb/vacuous_run_fails; else bad tb/vacuous_run_fails "exit $rc"; fi
 if $TB "$TMP/empty.spt" --quiet --no-progress --expect-vacuous 2>/dev/null; then ok tb/expect_vacuous; else bad tb/expect_vacuous; fi
 
+# 7b. The APB wrapper spu_apb (--apb, docs/integration.md) in lockstep on the
+#     configurations built with it (APB_CONFIGS): the stimulus's register
+#     accesses over APB, PRDATA/PREADY/PSLVERR compared every cycle besides
+#     the unit's outputs; the run must carry accesses, counter reads and
+#     refused partial-strobe writes, and a flipped APB output is caught in
+#     its cycle.
+for cfg in ${APB_CONFIGS:-v1p4 wide}; do
+    $TB --config $cfg --seed 4 --cycles $((CYCLES / 2)) --quiet --no-progress --apb 2>"$TMP/e"
+    rc=$?
+    acc=$(sed -nE 's/.*APB: ([0-9]+) register accesses.*/\1/p' "$TMP/e")
+    pmr=$(sed -nE 's/.* ([0-9]+) SAMPLE_\* counter reads.*/\1/p' "$TMP/e")
+    bst=$(sed -nE 's/.* ([0-9]+) partial-strobe writes.*/\1/p' "$TMP/e")
+    if [ $rc -eq 0 ] && [ "${acc:-0}" -gt 0 ] && [ "${pmr:-0}" -gt 0 ] && [ "${bst:-0}" -gt 0 ]; then
+        ok "tb/apb/lockstep/$cfg ($acc accesses, $pmr counter reads, $bst partial-strobe writes)"
+    else
+        bad "tb/apb/lockstep/$cfg" "exit $rc: $(grep -E 'DIFFERENCE|VACUOUS|error|APB' "$TMP/e" | head -2 | tr '\n' ' ')"
+    fi
+    for sig in prdata_o pready_o pslverr_o; do
+        $TB --config $cfg --seed 4 --cycles 200000 --quiet --no-progress --apb --fail-dir "$TMP/fail" \
+            --inject "$sig@3000" 2>"$TMP/e"
+        rc=$?
+        if [ $rc -eq 1 ] && grep -q 'FIRST DIFFERENCE at cycle 3000 ' "$TMP/e" && grep -qE "^$sig " "$TMP/e"; then
+            ok "tb/apb/inject_caught/$cfg/$sig"
+        else
+            bad "tb/apb/inject_caught/$cfg/$sig" "exit $rc: $(grep -E 'DIFFERENCE|^[a-z_]+_o |error' "$TMP/e" | head -3 | tr '\n' ' ')"
+        fi
+    done
+done
+# ... and the DUT-only bench runs it too.
+if $TB --config v1p4 --seed 4 --cycles 200000 --quiet --no-progress --apb --dut-only 2>"$TMP/e"; then
+    ok tb/apb/dut_only
+else
+    bad tb/apb/dut_only "$(head -2 "$TMP/e" | tr '\n' ' ')"
+fi
+
 # 8. Bad input to tb: clear error naming the option, exit 2.
 printf 'spu-trace 1\ncfg v1p4\n@10\nop\n' >"$TMP/t.spt"
 while IFS='|' read -r args want; do
@@ -181,6 +216,9 @@ $TMP/t.spt --inject obs_pmsicr_o@500|never fired
 --dut-only --stats --cycles 10|--stats
 --config v1 --cycles 10 --inject pmu_o[SAMPLE_FEED_DS]@5|has no output 'pmu_o[SAMPLE_FEED_DS]'
 --ops 10|it is spu-csim's
+--config v1 --apb --cycles 10|no Verilated build of spu_apb for configuration 'v1'
+--apb --perf-event arm_spe_0// --cycles 10|--perf-event
+--cycles 10 --inject pslverr_o@5|add --apb
 EOT
 $TB --config v1p4 --cycles 10 --inject 'rec_tot_lat_o[port 1]@5' >/dev/null 2>"$TMP/e"; rc=$?
 if [ $rc -eq 2 ] && grep -qF "has no output 'rec_tot_lat_o[port 1]'" "$TMP/e"; then ok tb/inject_port_the_config_lacks; else bad tb/inject_port_the_config_lacks "exit $rc: $(head -1 "$TMP/e")"; fi

@@ -65,6 +65,9 @@ DEVICES = {
 }
 SEED = 1
 TOP = "spu_top"
+# The APB wrapper (rtl/spu_apb.v, spu_top inside) is placed too, for these
+# configurations: a design with APB is the unit plus this much.
+APB_TOP, APB_CONFIGS = "spu_apb", ["v1p4"]
 TOLERANCE = 0.10
 
 
@@ -163,32 +166,32 @@ def pnr(d, wd, timeout, device_opts=None, tag=""):
     return res
 
 
-def one(cfg, dev, out, timeout):
-    """Synthesise and place-and-route one configuration on one device."""
+def one(cfg, dev, top, out, timeout):
+    """Synthesise and place-and-route one configuration's top on one device."""
     d = DEVICES[dev]
-    wd = os.path.join(out, cfg, dev)
+    wd = os.path.join(out, cfg if top == TOP else f"{cfg}-{top}", dev)
     os.makedirs(wd, exist_ok=True)
     rel = os.path.relpath(ROOT, wd)  # yowasp tools see the working tree only
     inc = os.path.relpath(os.path.join(ROOT, "build", "gen", cfg), wd)
     rtl = " ".join(f"{rel}/rtl/{f}" for f in sorted(os.listdir(os.path.join(ROOT, "rtl")))
                    if f.endswith(".v"))
-    res = {"config": cfg, "device": dev, "seed": SEED, "target_mhz": d["target_mhz"]}
+    res = {"config": cfg, "device": dev, "top": top, "seed": SEED, "target_mhz": d["target_mhz"]}
     t0 = time.time()
-    if yosys(f"read_verilog -I{inc} {rtl}; hierarchy -top {TOP}; proc; "
+    if yosys(f"read_verilog -I{inc} {rtl}; hierarchy -top {top}; proc; "
              f"write_json -selected ports.json", wd, os.path.join(wd, "ports.log"), timeout):
         raise RuntimeError(f"{cfg} {dev}: reading the RTL failed (see {wd}/ports.log)")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "fpga_ooc.py"), "--ports",
-                    "ports.json", "--top", TOP, "--out", "ooc.v"], cwd=wd, check=True,
+                    "ports.json", "--top", top, "--out", "ooc.v"], cwd=wd, check=True,
                    stdout=subprocess.DEVNULL)
-    if yosys(f"read_verilog -I{inc} {rtl} ooc.v; setattr -mod -set keep_hierarchy 1 {TOP}; "
-             f"{d['synth']} -top {TOP}_ooc -json netlist.json; tee -q -o stat.json stat -json",
+    if yosys(f"read_verilog -I{inc} {rtl} ooc.v; setattr -mod -set keep_hierarchy 1 {top}; "
+             f"{d['synth']} -top {top}_ooc -json netlist.json; tee -q -o stat.json stat -json",
              wd, os.path.join(wd, "synth.log"), timeout):
         raise RuntimeError(f"{cfg} {dev}: synthesis failed (see {wd}/synth.log)")
     with open(os.path.join(wd, "stat.json")) as f:
         stat = json.load(f)
     for k in ("lut", "ff", "carry"):
-        res[f"unit_{k}"] = cell_counts(stat, TOP, d[k])
-        res[f"top_{k}"] = res[f"unit_{k}"] + cell_counts(stat, f"{TOP}_ooc", d[k])
+        res[f"unit_{k}"] = cell_counts(stat, top, d[k])
+        res[f"top_{k}"] = res[f"unit_{k}"] + cell_counts(stat, f"{top}_ooc", d[k])
     res["synth_s"] = round(time.time() - t0, 1)
     res.update(pnr(d, wd, timeout))
     if res["fits"] is False and "larger" in d:
@@ -198,8 +201,8 @@ def one(cfg, dev, out, timeout):
 
 
 def table(results):
-    rows = ["| config | device | unit LUTs | unit FFs | unit carry | top cells used / device | Fmax MHz (seed 1) | target MHz |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = ["| config | device | unit | unit LUTs | unit FFs | unit carry | top cells used / device | Fmax MHz (seed 1) | target MHz |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         used = (f"{r['placed_cells']} / {r['device_cells']} {r['cell_type']}"
                 if "placed_cells" in r else "?")
@@ -207,7 +210,7 @@ def table(results):
         big = r.get("larger")
         if big and big.get("fmax_mhz"):
             fmax += f"; {big['fmax_mhz']:.1f} on {big['device']}"
-        rows.append(f"| {r['config']} | {r['device']} | {r['unit_lut']} | {r['unit_ff']} | "
+        rows.append(f"| {r['config']} | {r['device']} | {r.get('top', TOP)} | {r['unit_lut']} | {r['unit_ff']} | "
                     f"{r['unit_carry']} | {used} | {fmax} | {r['target_mhz']} |")
     return "\n".join(rows)
 
@@ -219,7 +222,8 @@ def paths(results):
                         (r.get("larger", {}).get("device"),
                          r.get("larger", {}).get("critical_path"))):
             if cp:
-                out.append(f"* **{r['config']} on {dev}** ({cp['delay_ns']} ns, "
+                unit = "" if r.get("top", TOP) == TOP else f" ({r['top']})"
+                out.append(f"* **{r['config']}{unit} on {dev}** ({cp['delay_ns']} ns, "
                            f"{cp['logic_levels']} logic levels): "
                            + " → ".join(cp["through"]) + "; nets " + ", ".join(cp["nets"][:8]))
     return "\n".join(out)
@@ -242,25 +246,27 @@ def cmd_run(a):
     if not out.startswith(ROOT + os.sep):
         sys.exit(f"fpga: --out {a.out}: must be inside the working tree (the WebAssembly "
                  f"tools see only it)")
-    jobs = [(c, d) for c in configs for d in devices]
+    jobs = [(c, d, TOP) for c in configs for d in devices]
+    jobs += [(c, d, APB_TOP) for c in configs if c in APB_CONFIGS for d in devices]
     log(f"{len(jobs)} runs ({' '.join(configs)} x {' '.join(devices)}), {a.jobs} at a time, "
         f"seed {SEED}; logs in {a.out}/<config>/<device>/")
     results, failed = {}, []
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        futs = {ex.submit(one, c, d, out, a.timeout): (c, d) for c, d in jobs}
+        futs = {ex.submit(one, c, d, t, out, a.timeout): (c, d, t) for c, d, t in jobs}
         for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
-            c, d = futs[fut]
+            c, d, t = futs[fut]
+            name = f"{c} {d}" if t == TOP else f"{c} {d} {t}"
             try:
                 r = fut.result()
             except (RuntimeError, OSError, KeyError, ValueError,
                     subprocess.CalledProcessError) as e:
-                failed.append(f"{c} {d}: {e}")
-                log(f"[{n}/{len(jobs)}] {c} {d}: FAILED: {e}")
+                failed.append(f"{name}: {e}")
+                log(f"[{n}/{len(jobs)}] {name}: FAILED: {e}")
                 continue
-            results[(c, d)] = r
+            results[(c, d, t)] = r
             what = (f"{r['fmax_mhz']:.1f} MHz" if r.get("fmax_mhz") else r.get("error", "?"))
-            log(f"[{n}/{len(jobs)}] {c} {d}: {what}, unit {r['unit_lut']} LUTs "
+            log(f"[{n}/{len(jobs)}] {name}: {what}, unit {r['unit_lut']} LUTs "
                 f"{r['unit_ff']} FFs {r['unit_carry']} carry; "
                 f"{r.get('placed_cells', '?')}/{r.get('device_cells', '?')} "
                 f"{r.get('cell_type', '')} ({r['synth_s']} s synth, {r['pnr_s']} s pnr; "
@@ -283,14 +289,23 @@ def cmd_run(a):
     return 0
 
 
+def key_of(r):
+    """A run's key: configuration, device, top (spu_top when not given)."""
+    return (r["config"], r["device"], r.get("top", TOP))
+
+
+def run_name(r):
+    t = r.get("top", TOP)
+    return f"{r['config']} {r['device']}" + ("" if t == TOP else f" {t}")
+
+
 def compare(base, cur):
     """Differences beyond TOLERANCE between a baseline and a run: a list of lines."""
     bad = []
-    idx = {(r["config"], r["device"]): r for r in cur["results"]}
+    idx = {key_of(r): r for r in cur["results"]}
     for b in base["results"]:
-        key = (b["config"], b["device"])
-        r = idx.get(key)
-        name = f"{key[0]} {key[1]}"
+        r = idx.get(key_of(b))
+        name = run_name(b)
         if r is None:
             bad.append(f"{name}: not in the results")
             continue

@@ -137,6 +137,11 @@ def build(src):
         if not (0 <= op0 < 4 and 0 <= op1 < 8 and 0 <= crn < 16 and 0 <= crm < 16 and 0 <= op2 < 8):
             raise GenError(f"{src}: [registers.{name}] enc {enc} out of range")
         packed = op0 << 14 | op1 << 11 | crn << 7 | crm << 3 | op2
+        # rtl/spu_apb.v maps S3_0_C9_C<9|10>_<op2> to APB addresses; a
+        # register outside that form would be out of the APB wrapper's reach.
+        if (op0, op1, crn) != (3, 0, 9) or crm not in (9, 10):
+            raise GenError(f"{src}: [registers.{name}] enc {enc}: spu_apb's memory map holds only "
+                           f"S3_0_C9_C9_x and S3_0_C9_C10_x (rtl/spu_apb.v, docs/integration.md)")
         if r.get("access") not in ("rw", "ro"):
             raise GenError(f"{src}: [registers.{name}] access must be rw or ro")
         if r.get("present", "") not in GATES:

