@@ -175,8 +175,10 @@ VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/in
 cid        = $(subst -,_,$(1))
 RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
 # The configurations spu-tb also has a build of the APB wrapper spu_apb for
-# (spu-tb --apb; docs/integration.md): one lane and port, and several.
-APB_CONFIGS ?= v1p4 wide
+# (spu-tb --apb; docs/integration.md): one lane and port, and several (those
+# of them in CONFIGS; `:=`, so an exported value does not reach a sub-make
+# with fewer CONFIGS, e.g. tests/shrink_test.sh; override on the command line).
+APB_CONFIGS := $(filter v1p4 wide,$(CONFIGS))
 export APB_CONFIGS
 DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c)))) $(foreach c,$(APB_CONFIGS),X(apb_$(call cid,$(c))))
 
