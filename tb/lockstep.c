@@ -52,6 +52,50 @@ static int records_differ(const ls_cfg_t *c, const spu_dut_t *d, const spu_model
     return 1;
 }
 
+/* --apb: the bus master, the wrapper's model, and the APB inputs and
+ * outputs of the cycle (the outputs shown: the last step's). Out of line, so
+ * the loop of a run without APB keeps its registers. */
+typedef struct ls_apb {
+    apb_master_t bus;
+    spu_apb_t ma;
+    spu_apb_in_t ai;
+    spu_apb_out_t dapb, mapb;
+} ls_apb_t;
+
+/* The DUT's step with the bus: the stimulus's access queued, the APB
+ * inputs of the cycle, the access the wrapper presents given to the model
+ * (in->reg_*). 0, or -1 when the queue is full (r->err says so). */
+static __attribute__((noinline)) int apb_step(ls_apb_t *a, const ls_cfg_t *c, spu_dut_t *d, spu_in_t *in,
+                                              spu_out_t *dout, spu_run_t *run, uint64_t cycle, ls_result_t *r)
+{
+    if (apb_master_take(&a->bus, in)) {
+        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": --apb: %d register accesses wait for the bus "
+                 "(the stimulus makes them faster than APB carries them, one per 6 cycles at best)", cycle, APB_QUEUE);
+        return -1;
+    }
+    /* PREADY shown now: the model's (the DUT's equals it until a difference stops the run) */
+    apb_master_drive(&a->bus, c->dut_only ? a->dapb.pready : a->mapb.pready, &a->ai);
+    if (in->rst_n)
+        spu_apb_drive(&a->ma, &a->ai, in); /* the access the wrapper presents to the unit now */
+    c->vt->step_apb(d, in, &a->ai, dout, &a->dapb);
+    run->hold = (uint8_t)apb_master_busy(&a->bus);
+    return 0;
+}
+
+/* After the model's step (or the DUT's, --dut-only): the wrapper's model
+ * clocked, the --inject of an APB output, and the APB outputs compared.
+ * 1 when they differ (r->diff gets them after the unit's). */
+static __attribute__((noinline)) int apb_after(ls_apb_t *a, const ls_cfg_t *c, const spu_in_t *in,
+                                               const spu_out_t *out, uint64_t cycle, ls_result_t *r)
+{
+    spu_apb_clock(&a->ma, &a->ai, in, out, &a->mapb);
+    if (c->dut_only)
+        return 0;
+    if (c->inject && cycle == c->inject_cycle && cmp_perturb_apb(&a->mapb, c->inject) == 0)
+        r->injected = 1;
+    return cmp_apb(&a->dapb, &a->mapb, NULL, 0) != 0;
+}
+
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
     spu_model_t m;
@@ -95,13 +139,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     run.mem_stall = c->mem_stall;
     run.check_stream = !c->dut_only;
     struct { uint8_t valid, strb; uint64_t addr, data; } dbeat = {0}; /* the DUT's beat shown */
-    /* --apb: the bus master, the wrapper's model, and the APB inputs and
-     * outputs of the cycle (the outputs shown: the last step's) */
-    apb_master_t *bus = c->apb ? malloc(sizeof *bus) : NULL;
-    spu_apb_t ma;
-    spu_apb_in_t ai;
-    spu_apb_out_t dapb = {0}, mapb = {0};
-    if (c->apb && !bus) {
+    ls_apb_t *ap = c->apb ? calloc(1, sizeof *ap) : NULL;
+    if (c->apb && !ap) {
         r->status = LS_ERROR;
         snprintf(r->err, sizeof r->err, "out of memory for the APB master's queue");
         mem_free(&mmem);
@@ -109,9 +148,10 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         c->vt->destroy(d);
         return;
     }
-    if (bus)
-        apb_master_init(bus);
-    spu_apb_reset(&ma);
+    if (ap) {
+        apb_master_init(&ap->bus);
+        spu_apb_reset(&ap->ma);
+    }
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     int tracing = 0;
@@ -132,22 +172,11 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
                 break;
             }
         }
-        if (c->apb) {
-            if (apb_master_take(bus, in)) {
-                r->status = LS_ERROR;
-                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": --apb: %d register accesses wait for the bus "
-                         "(the stimulus makes them faster than APB carries them, one per 6 cycles at best)",
-                         cy.cycle, APB_QUEUE);
-                break;
-            }
-            /* PREADY shown now: the model's (the DUT's equals it until a difference stops the run) */
-            apb_master_drive(bus, c->dut_only ? dapb.pready : mapb.pready, &ai);
-            if (in->rst_n)
-                spu_apb_drive(&ma, &ai, in); /* the access the wrapper presents to the unit now */
-            c->vt->step_apb(d, in, &ai, &dout, &dapb);
-            run.hold = (uint8_t)apb_master_busy(bus);
-        } else {
+        if (!ap) {
             c->vt->step(d, in, &dout);
+        } else if (apb_step(ap, c, d, in, &dout, &run, cy.cycle, r)) {
+            r->status = LS_ERROR;
+            break;
         }
         /* the DUT's beat shown in this cycle, taken when the memory is ready */
         if (dbeat.valid && in->mem_ready && in->rst_n && mem_write(&dmem, dbeat.addr, dbeat.data, dbeat.strb)) {
@@ -162,8 +191,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         }
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
-            if (c->apb)
-                spu_apb_clock(&ma, &ai, in, &dout, &mapb);
+            if (ap)
+                apb_after(ap, c, in, &dout, cy.cycle, r);
             r->cycles++;
             if (run_observe(&run, &cy, in, &dout)) {
                 r->status = LS_CORE;
@@ -174,22 +203,21 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             continue;
         }
         cov_model_step(c->cov, &m, in, mout);
-        if (c->apb)
-            spu_apb_clock(&ma, &ai, in, mout, &mapb);
         if (c->inject && cy.cycle == c->inject_cycle)
-            r->injected = cmp_perturb(mout, c->inject) == 0 || (c->apb && cmp_perturb_apb(&mapb, c->inject) == 0);
+            r->injected = cmp_perturb(mout, c->inject) == 0;
+        const int apb_differs = ap && apb_after(ap, c, in, mout, cy.cycle, r);
         h->cycle = cy.cycle;
         r->nhist++;
         r->cycles++;
-        if (!cmp_equal(&dout, mout) || (c->apb && cmp_apb(&dapb, &mapb, NULL, 0))) {
+        if (!cmp_equal(&dout, mout) || apb_differs) {
             r->fail_dut = dout;
             r->fail_model = *mout;
             r->status = LS_DIFF;
             r->fail_cycle = cy.cycle;
             r->ndiff = cmp_outputs(&dout, mout, r->diff, CMP_MAX_DIFFS);
-            if (c->apb) {
+            if (ap) {
                 const int room = r->ndiff < CMP_MAX_DIFFS ? CMP_MAX_DIFFS - r->ndiff : 0;
-                r->ndiff += cmp_apb(&dapb, &mapb, room ? r->diff + r->ndiff : NULL, room);
+                r->ndiff += cmp_apb(&ap->dapb, &ap->mapb, room ? r->diff + r->ndiff : NULL, room);
             }
             break;
         }
@@ -243,9 +271,9 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     }
     mem_free(&mmem);
     mem_free(&dmem);
-    if (bus) {
-        r->apb = bus->st;
-        free(bus);
+    if (ap) {
+        r->apb = ap->bus.st;
+        free(ap);
     }
     if (r->status == LS_PASS && !c->wave)
         run_finish(&run);
