@@ -7,8 +7,8 @@
 //           PMSICR_EL1 is zero, COUNT is loaded as by SPEResetSampleCounter()
 //           (D17.3.3: "If PMSICR_EL1 is zero, then it is loaded with an
 //           initial value"); this comes before the members of the cycle;
-//   step 6  one SPEToCollectSample() stage per lane, lane 0 first, each lane
-//           seeing the PMSICR_EL1/LFSR left by the one before;
+//   step 6  SPEToCollectSample() for each lane, lane 0 first, each lane
+//           seeing the PMSICR_EL1/LFSR left by the one before (spu_lanes);
 //   step 7  a direct MSR to PMSICR_EL1 wins over the counting of this cycle.
 // The LFSR steps once per draw, in the same order (edge, lane 0, lane 1, ..),
 // and keeps its draws even when an MSR overwrites PMSICR_EL1.
@@ -86,48 +86,34 @@ module spu_interval #(
                            count_q;
   wire [23:0] lfsr_edge  = edge_draw ? edge_lfsr_next : lfsr_q;
 
-  // --------------------------------------------------------- lane chain
-  // Each generate block holds its own chain wires (no shared vector, so no
-  // false combinational loop for the simulator's scheduler).
-  genvar l;
-  generate
-    for (l = 0; l < LANES; l = l + 1) begin : g_lane
-      wire [31:0] count_in;
-      wire [7:0]  ecount_in;
-      wire [23:0] lfsr_in;
-      wire [31:0] count_out;
-      wire [7:0]  ecount_out;
-      wire [23:0] lfsr_out;
-      if (l == 0) begin : g_first
-        assign count_in  = count_edge;
-        assign ecount_in = ecount_q;
-        assign lfsr_in   = lfsr_edge;
-      end else begin : g_next
-        assign count_in  = g_lane[l-1].count_out;
-        assign ecount_in = g_lane[l-1].ecount_out;
-        assign lfsr_in   = g_lane[l-1].lfsr_out;
-      end
-      spu_to_collect_sample #(
-        .FEAT_ERND   (FEAT_ERND)
-      ) u_stage (
-        .valid_i    (en_i & pop_valid_i[l]),
-        .rnd_i      (rnd),
-        .interval_i (interval_eff),
-        .count_i    (count_in),
-        .ecount_i   (ecount_in),
-        .lfsr_i     (lfsr_in),
-        .count_o    (count_out),
-        .ecount_o   (ecount_out),
-        .lfsr_o     (lfsr_out),
-        .sel_o      (sel_o[l])
-      );
-    end
-  endgenerate
+  // ---------------------------------------------------------------- lanes
+  // Step 6: SPEToCollectSample() for each lane's member in lane order, as
+  // the chain of spu_lanes_serial, computed with a depth that does not grow
+  // with LANES (spu_lanes, proved equal to the chain).
+  wire [31:0] lanes_count;
+  wire [7:0]  lanes_ecount;
+  wire [23:0] lanes_lfsr;
+  spu_lanes #(
+    .LANES         (LANES),
+    .FEAT_ERND     (FEAT_ERND),
+    .ZERO_INTERVAL (INTERVAL0 == 0 ? 1 : 0)
+  ) u_lanes (
+    .valid_i    (pop_valid_i & {LANES{en_i}}),
+    .rnd_i      (rnd),
+    .interval_i (interval_eff),
+    .count_i    (count_edge),
+    .ecount_i   (ecount_q),
+    .lfsr_i     (lfsr_edge),
+    .count_o    (lanes_count),
+    .ecount_o   (lanes_ecount),
+    .lfsr_o     (lanes_lfsr),
+    .sel_o      (sel_o)
+  );
 
   // ---------------------------------------------------------- registers
   // Step 7: a direct write wins over this cycle's counting; the LFSR is not
   // architectural state and keeps the draws made.
-  wire [23:0] lfsr_d = g_lane[LANES-1].lfsr_out;
+  wire [23:0] lfsr_d = lanes_lfsr;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -141,8 +127,8 @@ module spu_interval #(
         ecount_q <= icr_wdata_i[E_MSB:E_LSB];
         mid_q    <= icr_wdata_i[E_LSB-1:C_MSB+1];
       end else begin
-        count_q  <= g_lane[LANES-1].count_out;
-        ecount_q <= g_lane[LANES-1].ecount_out;
+        count_q  <= lanes_count;
+        ecount_q <= lanes_ecount;
       end
       lfsr_q <= lfsr_d;
     end
@@ -193,8 +179,8 @@ module spu_interval #(
   // D17.3.5: while profiling is disabled PMSICR_EL1 holds (the lane chain
   // passes it through unchanged).
   always @* begin
-    IcrHoldWhileDisabled_A: assert (en_i || (g_lane[LANES-1].count_out == count_q &&
-                                             g_lane[LANES-1].ecount_out == ecount_q));
+    IcrHoldWhileDisabled_A: assert (en_i || (lanes_count == count_q &&
+                                             lanes_ecount == ecount_q));
   end
   // Step 7: a direct write (MSR PMSICR_EL1) wins and is taken as written;
   // without one the RES0 middle bits never change and COUNT/ECOUNT are the
@@ -205,8 +191,8 @@ module spu_interval #(
         IcrTakesWrite_A: assert (pmsicr_o == $past(icr_wdata_i));
       else
         IcrCountsOrHolds_A: assert (mid_q == $past(mid_q) &&
-                                    count_q == $past(g_lane[LANES-1].count_out) &&
-                                    ecount_q == $past(g_lane[LANES-1].ecount_out));
+                                    count_q == $past(lanes_count) &&
+                                    ecount_q == $past(lanes_ecount));
     end
   end
 `endif

@@ -1,8 +1,9 @@
 // openspu: SPEToCollectSample() for one member of the sample population
 // (M.a.a pseudocode, D17.3.1, D17.3.4), as one combinational stage.
 //
-// spu_interval chains LANES of these so that each lane sees PMSICR_EL1 and the
-// LFSR as the lane before it left them (docs/semantics.md step 6). A stage
+// spu_lanes_serial chains LANES of these so that each lane sees PMSICR_EL1
+// and the LFSR as the lane before it left them (docs/semantics.md step 6),
+// the reference spu_lanes is proved equal to. A stage
 // with valid_i = 0 passes everything through unchanged: no SAMPLE_POP, no
 // decrement, no draw (D17.3.5: the counters hold while profiling is disabled).
 //

@@ -25,7 +25,8 @@ $PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4,wide-alt 
 # must fail (a proof that passes whatever the RTL does proves nothing).
 # group~config~file~sed expression~the bug
 MUTANTS=$(cat <<'EOT'
-sel~v1p4~spu_interval.v~s/\.valid_i    (en_i \& pop_valid_i\[l\])/.valid_i    (pop_valid_i[l])/~members counted while profiling is disabled
+sel~v1p4~spu_interval.v~s/\.valid_i    (pop_valid_i \& {LANES{en_i}})/.valid_i    (pop_valid_i)/~members counted while profiling is disabled
+lanes~wide~spu_lanes.v~s/count_i - {28'd0, i} :/count_i - {27'd0, i, 1'b0} :/~the parallel lanes count each member twice
 discard~v1p4~spu_complete.v~s/rec_o \& collect \& {SLOTS{.discard}}/rec_o \& collect/~discard mode keeps records
 inflight~wide-alt~spu_slots.v~s/^\( *\)busy_q\[s\] \&\& !named\[s\];/\1!named[s];/~a finish of a free slot completes it
 slot~wide-alt~spu_slots.v~s/avail = avail \& .take;/avail = avail;/~two lanes can take the same slot
