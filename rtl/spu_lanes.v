@@ -42,27 +42,49 @@ module spu_lanes #(
 );
 
   localparam [0:0] ERND_IMPL = (FEAT_ERND != 0) ? 1'b1 : 1'b0;
-
-  // With one lane the chain is one stage: the same depth, and cheaper for a
-  // simulator (it skips its work in cycles without a member and without a
-  // reload), so that is what a one-lane unit uses.
+  // The chain: the whole of a one-lane unit (one stage has the depth of the
+  // parallel form and is cheaper to simulate: it skips its work in cycles
+  // without a member or a reload); with several lanes only the case the
+  // parallel form does not cover (INTERVAL = 0 with RND and no ERnd:
+  // several reloads and draws in a cycle); under FORMAL always, as the
+  // reference LanesEqualSerial_A compares with.
+  localparam integer CHAIN_ALL    = (LANES == 1) ? 1 : 0;
+  localparam integer CHAIN_CORNER = (LANES > 1 && ZERO_INTERVAL != 0 && FEAT_ERND == 0) ? 1 : 0;
+`ifdef FORMAL
+  localparam integer CHAIN = 1;
+`else
+  localparam integer CHAIN = CHAIN_ALL + CHAIN_CORNER;
+`endif
+  wire [31:0]      s_count;
+  wire [7:0]       s_ecount;
+  wire [23:0]      s_lfsr;
+  wire [LANES-1:0] s_sel;
   generate
-    if (LANES == 1) begin : g_one
+    if (CHAIN != 0) begin : g_chain
       spu_lanes_serial #(
-        .LANES     (1),
+        .LANES     (LANES),
         .FEAT_ERND (FEAT_ERND)
-      ) u_one (
+      ) u_chain (
         .valid_i    (valid_i),
         .rnd_i      (rnd_i),
         .interval_i (interval_i),
         .count_i    (count_i),
         .ecount_i   (ecount_i),
         .lfsr_i     (lfsr_i),
-        .count_o    (count_o),
-        .ecount_o   (ecount_o),
-        .lfsr_o     (lfsr_o),
-        .sel_o      (sel_o)
+        .count_o    (s_count),
+        .ecount_o   (s_ecount),
+        .lfsr_o     (s_lfsr),
+        .sel_o      (s_sel)
       );
+    end else begin : g_no_chain
+      assign {s_count, s_ecount, s_lfsr, s_sel} = {(64 + LANES){1'b0}};
+    end
+
+    if (CHAIN_ALL != 0) begin : g_one
+      assign count_o  = s_count;
+      assign ecount_o = s_ecount;
+      assign lfsr_o   = s_lfsr;
+      assign sel_o    = s_sel;
       wire unused_one = ZERO_INTERVAL[0] ^ ERND_IMPL;
     end else begin : g_par
       wire ernd    = rnd_i & ERND_IMPL;      // the random tail (D17.3.4.3)
@@ -146,72 +168,22 @@ module spu_lanes #(
         end
       end
 
-      // The one case the parallel form does not cover: INTERVAL = 0 with RND
-      // and no ERnd, several lanes (several reloads and draws in a cycle).
-
-      // The one case the parallel form does not cover: INTERVAL = 0 with RND
-      // and no ERnd, several lanes (several reloads and draws in a cycle).
-      if (ZERO_INTERVAL != 0 && FEAT_ERND == 0) begin : g_serial
-        wire [31:0]      s_count;
-        wire [7:0]       s_ecount;
-        wire [23:0]      s_lfsr;
-        wire [LANES-1:0] s_sel;
-        wire             use_serial = interval_i == 24'd0 && rnd_i;
-        spu_lanes_serial #(
-          .LANES     (LANES),
-          .FEAT_ERND (FEAT_ERND)
-        ) u_serial (
-          .valid_i    (valid_i),
-          .rnd_i      (rnd_i),
-          .interval_i (interval_i),
-          .count_i    (count_i),
-          .ecount_i   (ecount_i),
-          .lfsr_i     (lfsr_i),
-          .count_o    (s_count),
-          .ecount_o   (s_ecount),
-          .lfsr_o     (s_lfsr),
-          .sel_o      (s_sel)
-        );
-        assign count_o  = use_serial ? s_count  : par_count;
-        assign ecount_o = use_serial ? s_ecount : par_ecount;
-        assign lfsr_o   = use_serial ? s_lfsr   : par_lfsr;
-        assign sel_o    = use_serial ? s_sel    : sel;
-      end else begin : g_direct
-        assign count_o  = par_count;
-        assign ecount_o = par_ecount;
-        assign lfsr_o   = par_lfsr;
-        assign sel_o    = sel;
-      end
+      wire use_chain = CHAIN_CORNER != 0 && interval_i == 24'd0 && rnd_i;
+      assign count_o  = use_chain ? s_count  : par_count;
+      assign ecount_o = use_chain ? s_ecount : par_ecount;
+      assign lfsr_o   = use_chain ? s_lfsr   : par_lfsr;
+      assign sel_o    = use_chain ? s_sel    : sel;
     end
   endgenerate
 
 `ifdef FORMAL
-  // The parallel form equals the chain of SPEToCollectSample() stages
+  // The lanes equal the chain of SPEToCollectSample() stages
   // (spu_lanes_serial) for every input, state and lane pattern (with
   // ZERO_INTERVAL = 0 the caller never gives INTERVAL = 0).
-  wire [31:0]      f_count;
-  wire [7:0]       f_ecount;
-  wire [23:0]      f_lfsr;
-  wire [LANES-1:0] f_sel;
-  spu_lanes_serial #(
-    .LANES     (LANES),
-    .FEAT_ERND (FEAT_ERND)
-  ) f_ref (
-    .valid_i    (valid_i),
-    .rnd_i      (rnd_i),
-    .interval_i (interval_i),
-    .count_i    (count_i),
-    .ecount_i   (ecount_i),
-    .lfsr_i     (lfsr_i),
-    .count_o    (f_count),
-    .ecount_o   (f_ecount),
-    .lfsr_o     (f_lfsr),
-    .sel_o      (f_sel)
-  );
   always @* begin
     if (ZERO_INTERVAL != 0 || interval_i != 24'd0)
-      LanesEqualSerial_A: assert (count_o == f_count && ecount_o == f_ecount &&
-                                  lfsr_o == f_lfsr && sel_o == f_sel);
+      LanesEqualSerial_A: assert (count_o == s_count && ecount_o == s_ecount &&
+                                  lfsr_o == s_lfsr && sel_o == s_sel);
   end
 `endif
 

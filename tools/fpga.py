@@ -346,12 +346,17 @@ def md_split(path):
     return head, BEGIN + body + END, tail
 
 
-def cmd_baseline(a):
+def load(path, hint=""):
+    """A JSON file, or exit naming it."""
     try:
-        with open(a.results) as f:
-            doc = json.load(f)
+        with open(path) as f:
+            return json.load(f)
     except (OSError, ValueError) as e:
-        sys.exit(f"fpga: {a.results}: {e} (run make fpga first)")
+        sys.exit(f"fpga: {path}: {e}{hint}")
+
+
+def cmd_baseline(a):
+    doc = load(a.results, " (run make fpga first)")
     head, _, tail = md_split(a.md)
     with open(a.json, "w") as f:
         json.dump(doc, f, indent=1)
@@ -363,11 +368,7 @@ def cmd_baseline(a):
 
 
 def cmd_doc_check(a):
-    try:
-        with open(a.json) as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
-        sys.exit(f"fpga: {a.json}: {e}")
+    doc = load(a.json)
     _, body, _ = md_split(a.md)
     if body != render(doc):
         print(f"fpga: {a.md}: the table is not the one {a.json} gives (make fpga-baseline "
@@ -378,13 +379,7 @@ def cmd_doc_check(a):
 
 
 def cmd_check(a):
-    docs = []
-    for path in (a.baseline, a.results):
-        try:
-            with open(path) as f:
-                docs.append(json.load(f))
-        except (OSError, ValueError) as e:
-            sys.exit(f"fpga: {path}: {e}")
+    docs = [load(a.baseline), load(a.results, " (run make fpga first)")]
     bad = compare(*docs)
     for line in bad:
         print(f"FAIL {line}")
