@@ -427,6 +427,7 @@ ASAN_COPT  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 asan-build:
 	@$(MAKE) -s -j$(NPROC) BUILD=$(ASAN_BUILD) VL=$(VL) GEN=$(GEN) COPT="$(ASAN_COPT)" \
 	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests $(ASAN_BUILD)/spu-perf \
+	    $(ASAN_BUILD)/spu-diff \
 	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
 
 COV_BUILD := $(BUILD)/cov
@@ -450,10 +451,10 @@ fuzz: deps-fuzz ## run every libFuzzer target for FUZZ_SECONDS (or FUZZ_RUNS exe
 	    $(foreach t,$(FUZZ_TARGETS),$(FUZZ_BUILD)/fuzz-$(t))
 	@FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) tools/fuzz.sh $(FUZZ_TARGETS)
 
-test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, csim, lockstep) under ASan+UBSan
+test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, csim, spu-diff, lockstep) under ASan+UBSan
 	@$(MAKE) -s -j$(NPROC) tb
 	@$(MAKE) -s asan-build
-	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/asan_test.sh spec engine vectors bad csim tb
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/asan_test.sh spec engine vectors bad csim diff tb
 
 lint: gen deps-synth deps-formal ## RTL: verilator -Wall, iverilog, yosys synth (Debian 0.23 and PyPI current) for every configuration; C with -Werror
 	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh

@@ -8,15 +8,15 @@
 # and a "runtime error" message on stderr; every test checks the exit status
 # and the message it expects, so the test that met it fails, and the whole
 # output is searched for "runtime error" as well.
-#   tests/asan_test.sh [SUITE...]   (default: spec engine vectors bad)
+#   tests/asan_test.sh [SUITE...]   (default: spec engine vectors bad diff)
 # Prints PASS/FAIL lines and "N passed, N failed"; exit 1 on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
 AB=$B/asan
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(spec engine vectors bad)
-for bin in spu-csim spu-spec-tests spu-engine-tests; do
+[ ${#suites[@]} -gt 0 ] || suites=(spec engine vectors bad diff)
+for bin in spu-csim spu-spec-tests spu-engine-tests spu-diff; do
     [ -x "$AB/$bin" ] || { echo "FAIL asan/built: missing $AB/$bin (make asan-build)"; echo "0 passed, 1 failed"; exit 1; }
 done
 LOGS=$(mktemp -d)
@@ -50,7 +50,7 @@ if probe uaf 'char *p = malloc(4); p[0] = 1; free(p); return p[argc - 1];' &&
 else
     echo "FAIL asan/probes: the compiler cannot build with the sanitizers: $(head -1 "$LOGS/cc.txt")"
 fi
-BUILD=$AB tests/run_tests.sh "${suites[@]}" >"$LOGS/out.txt" 2>&1
+BUILD=$AB GEN=$B/gen tests/run_tests.sh "${suites[@]}" >"$LOGS/out.txt" 2>&1
 rc=$?
 # The fuzz targets, without libFuzzer, over their seeds and every input that
 # ever made one fail (tests/fuzz/corpus/T/; the parser also gets every

@@ -14,6 +14,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
+G=${GEN:-$B/gen}      # the generated includes (the sanitizer build shares the main one)
 CSIM=$B/spu-csim
 DIFF=$B/spu-diff
 failed=0
@@ -100,7 +101,7 @@ done
 [ $n -ge 10 ] && ok "diff/golden_vectors_agree ($n)" || bad diff/golden_vectors_agree "only $n"
 
 for cfg in v1p4 wide wide-alt; do
-    lanes=$(sed -nE "s/.*SPU_LANES 32'h([0-9a-f]+).*/\1/p" "$B/gen/$cfg/spu_config.vh")
+    lanes=$(sed -nE "s/.*SPU_LANES 32'h([0-9a-f]+).*/\1/p" "$G/$cfg/spu_config.vh")
     mktrace "$cfg" "$((16#${lanes:-1}))" 6000 >"$TMP/$cfg.spt"
     $CSIM "$TMP/$cfg.spt" >"$TMP/$cfg.spl" 2>"$TMP/err" || bad "diff/csim/$cfg" "$(head -2 "$TMP/err")"
     # not vacuous: samples into more than one slot where there are several,
@@ -126,7 +127,7 @@ for cfg in v1p4 wide wide-alt; do
     # The example bench: our RTL under Icarus, logged by tests/diff/spl_log.v.
     $CSIM "$TMP/$cfg.spt" --quiet --vectors "$TMP/$cfg.vec" 2>"$TMP/err" || bad "diff/vectors/$cfg" "$(head -1 "$TMP/err")"
     for delay in 0 3; do
-        if ! ${IVERILOG:-iverilog} -g2005 -I"$B/gen/$cfg" -Irtl -s spu_vec_tb -s spu_spl_log -P spu_spl_log.DELAY=$delay \
+        if ! ${IVERILOG:-iverilog} -g2005 -I"$G/$cfg" -Irtl -s spu_vec_tb -s spu_spl_log -P spu_spl_log.DELAY=$delay \
                 -o "$TMP/b.vvp" tb/icarus/spu_vec_tb.v tests/diff/spl_log.v rtl/*.v 2>"$TMP/iv.txt"; then
             bad "diff/bench/$cfg/delay$delay" "iverilog: $(head -2 "$TMP/iv.txt" | tr '\n' ' ')"
             continue
