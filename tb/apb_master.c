@@ -58,18 +58,21 @@ void apb_master_drive(apb_master_t *b, uint8_t pready, spu_apb_in_t *ai)
         b->count--;
         b->half = b->cur.kind == APB_BAD_STROBE; /* only the high word */
         b->phase = APB_SETUP;
-        b->st.unmapped += b->cur.kind == APB_REG && spu_apb_reg_addr(b->cur.enc) < 0;
+        /* the address of the low word, once per access */
+        if (b->cur.kind == APB_PMU_READ) {
+            b->addr = (uint16_t)(SPU_APB_PMU_BASE + 4u * b->cur.event);
+        } else {
+            const int base = spu_apb_reg_addr(b->cur.enc);
+            b->st.unmapped += b->cur.kind == APB_REG && base < 0;
+            b->addr = (uint16_t)(base < 0 ? APB_UNMAPPED : (unsigned)base);
+        }
     }
     if (b->phase == APB_IDLE)
         return;
-    const int base = spu_apb_reg_addr(b->cur.enc);
     ai->psel = 1;
     ai->penable = b->phase == APB_ACCESS;
     ai->pwrite = b->cur.kind != APB_PMU_READ && b->cur.write;
-    if (b->cur.kind == APB_PMU_READ)
-        ai->paddr = (uint16_t)(SPU_APB_PMU_BASE + 4u * b->cur.event);
-    else
-        ai->paddr = (uint16_t)((base < 0 ? APB_UNMAPPED : (unsigned)base) + 4u * b->half);
+    ai->paddr = (uint16_t)(b->addr + 4u * b->half);
     ai->pstrb = !ai->pwrite ? 0 : b->cur.kind == APB_BAD_STROBE ? 0x3 : 0xF;
     ai->pwdata = ai->pwrite ? (uint32_t)(b->cur.wdata >> (32 * b->half)) : 0;
     if (b->phase == APB_SETUP) {

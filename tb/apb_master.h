@@ -48,6 +48,7 @@ typedef struct apb_master {
     enum { APB_IDLE, APB_SETUP, APB_ACCESS } phase;
     unsigned half;                         /* 0 low word, 1 high word */
     apb_access_t cur;
+    uint16_t addr;                         /* its APB address (the low word's) */
     apb_stats_t st;
 } apb_master_t;
 
