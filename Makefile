@@ -66,6 +66,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_ma
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
+.PHONY: bench-peers deps-peers
 .PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
 
 help: ## this list
@@ -396,8 +397,8 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
-test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc deps-peers ## every test suite; ends with "N passed, N failed"
+	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(PEER_BINS) $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
@@ -414,6 +415,25 @@ cov: deps-build ## functional coverage of the regression: hit counts, unhit and 
 	@$(MAKE) -s -j$(NPROC) tb
 	@$(PYTHON) tools/regress.py $(REGRESS_ARGS) --cov $(COV_FUNC) --junit $(COV_FUNC)/regress.xml
 	@$(PYTHON) tools/cov_report.py --json $(COV_FUNC)/coverage.json $(COV_FUNC)
+
+# make bench-peers (docs/performance.md): the checker against its peers on one
+# generated trace: lockstep, --dut-only, a bare Verilator main replaying the
+# trace's per-cycle input vectors (bench/vl_replay.cpp, the same Verilated
+# library as spu-tb), Icarus replaying them (tb/icarus/spu_vec_tb.v), cocotb
+# with a Python reference of the filter decision (bench/cocotb), csim.
+# PEERS_ARGS passes options to tools/bench_peers.py (--configs, --runs, ...).
+$(VL)/%/vl_replay.o: bench/vl_replay.cpp tb/vl_clock.h $(VL)/%/lib.a
+	@echo "  CXX     bench/vl_replay.cpp for $*"
+	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
+
+$(BUILD)/spu-vl-replay-%: $(VL)/%/vl_replay.o $(VL)/%/lib.a $(VL)/verilated.a
+	@echo "  LINK    $@"
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
+
+PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
+bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
+	@$(MAKE) -s -j$(NPROC) csim tb $(PEER_BINS)
+	@$(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
 
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
@@ -516,6 +536,9 @@ deps-fpga:
 
 deps-fusesoc:
 	@tools/deps.sh fusesoc
+
+deps-peers:
+	@tools/deps.sh cocotb zlib
 
 # yosys (mutate, the miter) and its yosys-abc (pdr, bmc3) for the formal check
 deps-mutate:

