@@ -50,6 +50,7 @@ def main():
                  build_dir=os.path.join(a.out, "sim_build"), timescale=("1ns", "1ps"), log_file=log)
     xml = runner.test(test_module="test_spu_replay", hdl_toplevel="spu_top", test_dir=HERE,
                       build_dir=os.path.join(a.out, "sim_build"), log_file=log,
+                      results_xml=os.path.join(os.path.abspath(a.out), "results.xml"),
                       extra_env={"SPU_CONFIG": a.config, "SPU_VECTORS": os.path.abspath(a.vectors),
                                  "SPU_RESULT": result, "SPU_ROOT": ROOT,
                                  "SPU_REF_DIR": os.path.abspath(a.ref_dir) if a.ref_dir else "", "PYTHONPATH": HERE})
