@@ -67,7 +67,7 @@ objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
-.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools
+.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -397,7 +397,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
-test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc deps-peers ## every test suite; ends with "N passed, N failed"
+test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc deps-peers deps-parallel deps-slurm ## every test suite; ends with "N passed, N failed"
 	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(PEER_BINS) $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
@@ -407,6 +407,31 @@ REGRESS_ARGS ?= --seeds 24 --cycles 4000000
 regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
 	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
+
+# Regressions past one machine (README "Regressions"): the same job list as
+# N shards through GNU parallel (SHARDS, default 2; tools/regress_parallel.sh),
+# merged into one JUnit file and one coverage report; the Slurm recipe
+# (tools/slurm/) checked on a single-node cluster started on this machine,
+# as root; and the speed-up of 1 versus 2 processes on one job list.
+SHARDS ?= 2
+regress-parallel: deps-build deps-parallel ## make regress as SHARDS shards through GNU parallel, merged: build/regress-parallel/regress.xml
+	@$(MAKE) -s -j$(NPROC) tb
+	@tools/regress_parallel.sh -n $(SHARDS) -o $(BUILD)/regress-parallel -- $(REGRESS_ARGS)
+
+regress-slurm-check: deps-build deps-slurm ## the Slurm array recipe for real: single-node cluster here (root), array + merge job, checked
+	@$(MAKE) -s -j$(NPROC) tb
+	@BUILD=$(BUILD) tools/slurm/check.sh
+
+BENCH_REGRESS_ARGS ?= $(REGRESS_ARGS) --repeats 3
+bench-regress: deps-build ## make regress's job list with 1 and 2 processes, interleaved repeats: wall and CPU s, speed-up
+	@$(MAKE) -s -j$(NPROC) tb
+	@$(PYTHON) tools/regress.py --scaling --junit $(BUILD)/bench-regress/regress.xml $(BENCH_REGRESS_ARGS)
+
+deps-parallel:
+	@tools/deps.sh parallel
+
+deps-slurm:
+	@tools/deps.sh slurm
 
 # Functional coverage (docs/coverage.md) of the same regression: every job
 # writes its bins, the report merges them per configuration.

@@ -2,7 +2,7 @@
 # Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
 # line "N passed, N failed". Exit status 1 if anything failed.
 #   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf tb records cov front reorder mutate
+#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf tb records cov regress front reorder mutate
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The configurations, from the one list in the toml.
@@ -343,9 +343,12 @@ suite_mutate() {
     fi
 }
 
+# Regressions past one machine: shards, their merge, GNU parallel, Slurm (tests/regress_test.sh).
+suite_regress() { script regress 25 "" -- tests/regress_test.sh; }
+
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf)
-[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov front reorder)
+[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov regress front reorder)
 [ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
 for s in "${suites[@]}"; do
     echo "== $s"

