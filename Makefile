@@ -67,7 +67,7 @@ objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
-.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
+.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -160,8 +160,12 @@ RTL_VLT   := $(wildcard rtl/*.vlt)
 VFLAGS    := --cc
 VFLAGS    += --trace-fst
 VFLAGS    += -O3
-VFLAGS    += --x-assign unique
-VFLAGS    += --x-initial unique
+# Throughput knobs (tools/bench_levers.sh, make bench-levers): their defaults
+# are the checking build. VL_X: unique (random X values, which the test suite
+# needs) or fast (X values the cheapest to compute; a throughput build only).
+VL_X      ?= unique
+VFLAGS    += --x-assign $(VL_X)
+VFLAGS    += --x-initial $(VL_X)
 VFLAGS    += -Wall
 VFLAGS    += --top-module spu_top
 # make cov-code builds the models with line and toggle coverage (VL_COV=1) in its own
@@ -171,8 +175,20 @@ ifeq ($(VL_COV),1)
 VFLAGS    += --coverage-line --coverage-toggle
 endif
 # One C++ optimisation level for the model; -O2 compiles fast and runs fast.
-VL_OPT    := -O2
-VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=$(VL_COV)
+# VL_CXXFLAGS: more C++ flags for the model, the shim and the runtime
+# (e.g. -march=native, -flto, PGO); VL_LDFLAGS: more at spu-tb's link (e.g.
+# -llz4, which the FST writer of a newer Verilator needs). The C++ compiler is
+# CXX, also for the model; another Verilator: VERILATOR=path (its root comes
+# from it; or give VL_ROOT).
+VL_OPT    ?= -O2
+VL_CXXFLAGS ?=
+VL_LDFLAGS  ?=
+VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=$(VL_COV)$(if $(VL_CXXFLAGS), $(VL_CXXFLAGS))
+# What the model's make (Verilator's verilated.mk) is told besides OPT_FAST:
+# nothing by default; CXX when it is not make's default, the extra flags, and
+# VL_MKFLAGS (variables of verilated.mk, e.g. VM_PARALLEL_BUILDS=0).
+VL_MKFLAGS ?=
+VL_MKVARS := $(strip $(if $(filter-out default,$(origin CXX)),CXX="$(CXX)") $(if $(VL_CXXFLAGS),CXXFLAGS="$(VL_CXXFLAGS)") $(VL_MKFLAGS))
 cid        = $(subst -,_,$(1))
 RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12)
 # The configurations spu-tb also has a build of the APB wrapper spu_apb for
@@ -187,7 +203,7 @@ DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c)))) $(foreach c,$(APB_CONF
 # its Verilated class is Vspu_<identifier>.
 vl_id      = $(or $(2),$(call cid,$(1)))
 # $(call vl_compile,CFG,DIR[,ID]): make the Verilated model in DIR into DIR/lib.a
-vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call vl_id,$(1),$(3)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1" \
+vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call vl_id,$(1),$(3)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1"$(if $(VL_MKVARS), $(VL_MKVARS)) \
 	Vspu_$(call vl_id,$(1),$(3))__ALL.a >/dev/null && cp $(2)/Vspu_$(call vl_id,$(1),$(3))__ALL.a $(2)/lib.a
 # $(call shim_cxx,CFG,DIR,EXTRA[,ID]): tb/dut_shim.cpp around the model in DIR
 shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call vl_id,$(1),$(4)) \
@@ -240,7 +256,7 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$
                  $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.o $(VL)/apb-$(c)/lib.a) \
                  $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
-	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
 
 # ------------------------------------------------------------------ RTL mutants (make mutate)
 # One netlist per configuration holds every mutant behind the input mutsel
@@ -453,7 +469,7 @@ $(VL)/%/vl_replay.o: bench/vl_replay.cpp tb/vl_clock.h $(VL)/%/lib.a
 
 $(BUILD)/spu-vl-replay-%: $(VL)/%/vl_replay.o $(VL)/%/lib.a $(VL)/verilated.a
 	@echo "  LINK    $@"
-	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
 
 PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
 bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
@@ -463,6 +479,11 @@ bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
 	@tools/bench.sh
+
+# The build levers (VL_X, VL_OPT, VL_CXXFLAGS, CXX, LTO, PGO, another Verilator)
+# one by one and combined, each in build/levers/<variant>; LEVERS=variants.
+bench-levers: deps-perf ## what each build lever does to the checker's instructions per cycle (callgrind) and wall time, v1p4 and wide
+	@tools/bench_levers.sh $(LEVERS)
 
 # The C under AddressSanitizer and UndefinedBehaviorSanitizer, in its own
 # build directory; the Verilated models are reused uninstrumented (they are
