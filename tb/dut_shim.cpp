@@ -11,8 +11,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <memory>
-#include <type_traits>
-#include <utility>
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -20,6 +18,7 @@
 #include VROOT_HDR
 
 #include "dut.h"
+#include "vl_clock.h"
 
 #ifndef RTL_DIGEST
 #define RTL_DIGEST "unknown"
@@ -33,7 +32,7 @@ struct spu_dut {
     VerilatedFstC *fst = nullptr;
     uint64_t time = 0;
     const spu_config_t *cfg = nullptr;
-    bool full_clock = false;     // an eval on each clock edge (no rise_once)
+    bool full_clock = false;     // an eval on each clock edge (no vl_rise_once)
     uint64_t evals = 0;          // eval() calls in step(), to show which way ran
 };
 
@@ -238,40 +237,14 @@ void destroy(spu_dut_t *d)
     delete d;
 }
 
-// One eval per cycle. Every eval() re-runs the input-combinational region
-// (Verilator 5 "ico"), so the usual rise-eval/fall-eval costs that region
-// twice. Where this Verilator names the clock's edge-detect state
-// __Vtrigrprev__TOP__clk_i (5.006 does), the shim clears it and evaluates once
-// with clk_i = 1: the rising edge is seen exactly as after a falling eval.
-// That variable is Verilator-internal, so the shortcut is only an option:
-// spu-tb --full-clock (and any Verilator without that member, and whenever
-// waves are written) toggles the clock for real, and the test suite runs both
-// ways on every configuration and requires identical logs.
-template <typename T, typename = void> struct has_trig_prev : std::false_type {};
-template <typename T>
-struct has_trig_prev<T, std::void_t<decltype(std::declval<T &>().__Vtrigrprev__TOP__clk_i)>> : std::true_type {};
-
-template <typename R> bool rise_once(R *root, VTOP *top)
-{
-    if constexpr (has_trig_prev<R>::value) {
-        root->__Vtrigrprev__TOP__clk_i = 0;
-        top->clk_i = 1;
-        top->eval();
-        return true;
-    } else {
-        (void)root;
-        (void)top;
-        return false;
-    }
-}
-
+// One eval per cycle where the Verilator allows it (tb/vl_clock.h).
 void tick(spu_dut_t *d)
 {
-    if (!d->fst && !d->full_clock && rise_once(d->top->rootp, d->top.get())) {
+    if (!d->fst && !d->full_clock && vl_rise_once(d->top->rootp, d->top.get())) {
         d->evals++;
         return;
     }
-    if (d->top->clk_i) { /* coming from rise_once(): give the edge a low phase */
+    if (d->top->clk_i) { /* coming from vl_rise_once(): give the edge a low phase */
         d->top->clk_i = 0;
         d->top->eval();
         d->evals++;

