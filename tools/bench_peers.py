@@ -48,6 +48,8 @@ ROWS = ("lockstep", "dut-only", "bare", "icarus", "cocotb", "csim")
 # vector line: 26 input fields, "|", then the outputs (csim/vectors.c)
 NIN = 26
 O_SMP, O_COL, O_RV, O_KEEP = NIN + 8, NIN + 10, NIN + 11, NIN + 12
+# the run loop of each row callgrind counts (--toggle-collect)
+CALLGRIND = {"lockstep": "lockstep_run", "dut-only": "lockstep_run", "bare": "*replay_pass*", "csim": "run_all"}
 COUNT_RE = re.compile(r"(\d+) samples, (\d+) collisions, records kept (\d+) rejected (\d+)")
 
 
@@ -176,8 +178,7 @@ class Peers:
 
     def callgrind(self, row):
         """Instructions per cycle of the run loop alone, or None."""
-        fn = {"lockstep": "lockstep_run", "dut-only": "lockstep_run", "bare": "*replay_pass*",
-              "csim": "run_all"}.get(row)
+        fn = CALLGRIND.get(row)
         if not fn:
             return None
         cmd = self.commands(row)
@@ -322,7 +323,8 @@ def main():
             ipc = {}
             if not a.no_callgrind:
                 for r in ROWS:
-                    print(f"bench-peers: {cfg}: callgrind {r} ...", flush=True)
+                    if r in CALLGRIND:
+                        print(f"bench-peers: {cfg}: callgrind {r} ...", flush=True)
                     ipc[r] = p.callgrind(r)
             results[cfg] = (p, {r: statistics.median(v) for r, v in rates.items()}, ipc)
         except BenchError as e:
