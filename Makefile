@@ -474,7 +474,7 @@ $(BUILD)/spu-vl-replay-%: $(VL)/%/vl_replay.o $(VL)/%/lib.a $(VL)/verilated.a
 PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
 bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
 	@$(MAKE) -s -j$(NPROC) csim tb $(PEER_BINS)
-	@$(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
+	@VERILATOR=$(VERILATOR) $(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
 
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
@@ -589,7 +589,7 @@ deps-fusesoc:
 	@tools/deps.sh fusesoc
 
 deps-peers:
-	@tools/deps.sh cocotb zlib
+	@tools/deps.sh cocotb valgrind zlib
 
 # yosys (mutate, the miter) and its yosys-abc (pdr, bmc3) for the formal check
 deps-mutate:

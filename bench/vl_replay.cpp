@@ -18,6 +18,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <memory>
@@ -30,14 +31,18 @@
 #include VTOP_HDR
 #include VROOT_HDR
 
+#include "spu_model.h"
 #include "vl_clock.h"
 
-// spu_top's inputs in the order of a vector line (csim/vectors.c).
+// spu_top's inputs in the order of a vector line (csim/vectors.c), with
+// their widths (docs/ports.md) for L lanes and S finish ports.
 #define SPU_VEC_INPUTS(X)                                                                                          \
-    X(rst_ni) X(pop_valid_i) X(iss_valid_i) X(iss_slot_i) X(fin_valid_i) X(fin_slot_i) X(fin_type_i)                \
-    X(fin_events_i) X(fin_ds_valid_i) X(fin_ds_i) X(reg_valid_i) X(reg_write_i) X(reg_enc_i) X(reg_wdata_i)         \
-    X(el_i) X(prof_allowed_i) X(fin_attr_i) X(fin_addr_valid_i) X(fin_ctx_i) X(fin_pc_i) X(fin_tgt_i) X(fin_va_i)   \
-    X(fin_pa_i) X(fin_pbt_i) X(ts_i) X(mem_ready_i)
+    X(rst_ni, 1) X(pop_valid_i, L) X(iss_valid_i, S) X(iss_slot_i, 2 * S) X(fin_valid_i, S) X(fin_slot_i, 2 * S)    \
+    X(fin_type_i, 5 * S) X(fin_events_i, 64 * S) X(fin_ds_valid_i, S) X(fin_ds_i, 16 * S) X(reg_valid_i, 1)         \
+    X(reg_write_i, 1) X(reg_enc_i, 16) X(reg_wdata_i, 64) X(el_i, 2) X(prof_allowed_i, 1)                           \
+    X(fin_attr_i, SPU_ATTR_BITS * S) X(fin_addr_valid_i, SPU_REC_ADDR_BITS * S) X(fin_ctx_i, 32 * S)                \
+    X(fin_pc_i, 56 * S) X(fin_tgt_i, 56 * S) X(fin_va_i, 64 * S) X(fin_pa_i, 56 * S) X(fin_pbt_i, 56 * S)           \
+    X(ts_i, 64) X(mem_ready_i, 1)
 
 namespace {
 
@@ -57,14 +62,14 @@ template <std::size_t N> void load(VlWide<N> &d, const uint32_t *w)
         d[i] = w[i];
 }
 
-#define WORDS(p) +nwords<decltype(VTOP::p)>()
+#define WORDS(p, w) +nwords<decltype(VTOP::p)>()
 constexpr unsigned ROW = 0 SPU_VEC_INPUTS(WORDS); // words of one cycle's inputs
-#define ONE(p) +1
+#define ONE(p, w) +1
 constexpr unsigned NIN = 0 SPU_VEC_INPUTS(ONE);
-#define NAME(p) #p,
+#define NAME(p, w) #p,
 const char *const in_name[NIN] = {SPU_VEC_INPUTS(NAME)};
-#define WIDTH(p) nwords<decltype(VTOP::p)>(),
-const unsigned in_words[NIN] = {SPU_VEC_INPUTS(WIDTH)};
+#define NWORDS(p, w) nwords<decltype(VTOP::p)>(),
+const unsigned in_words[NIN] = {SPU_VEC_INPUTS(NWORDS)};
 
 [[noreturn]] void die(const char *file, unsigned long line, unsigned long col, const std::string &msg)
 {
@@ -93,6 +98,7 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
         std::exit(2);
     }
     std::string line;
+    unsigned in_bits[NIN] = {};  // each port's width, from the header's lanes and slots
     char buf[1 << 16];
     unsigned long ln = 0;
     bool header = false;
@@ -112,10 +118,16 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
             line.pop_back();
         if (ln == 1) {
             char cfg[64] = "";
-            if (std::sscanf(line.c_str(), "# spu-vectors 1 config %63s", cfg) != 1)
-                die(path, ln, 1, "not a vector file (want '# spu-vectors 1 config NAME ...', from spu-csim --vectors)");
+            unsigned L = 0, S = 0;
+            if (std::sscanf(line.c_str(), "# spu-vectors 1 config %63s lanes %u slots %u", cfg, &L, &S) != 3)
+                die(path, ln, 1, "not a vector file (want '# spu-vectors 1 config NAME lanes L slots S', from spu-csim --vectors)");
             if (std::strcmp(cfg, CFG_NAME) != 0)
                 die(path, ln, 1, std::string("vectors of configuration '") + cfg + "', but this is the " CFG_NAME " build");
+            if (L < 1 || L > SPU_MAX_LANES || S < 1 || S > SPU_MAX_SLOTS)
+                die(path, ln, 1, "lanes " + std::to_string(L) + " slots " + std::to_string(S) + ": out of range");
+#define BITS(p, w) w,
+            const unsigned bits[NIN] = {SPU_VEC_INPUTS(BITS)};
+            std::memcpy(in_bits, bits, sizeof bits);
             header = true;
             continue;
         }
@@ -142,6 +154,9 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
                         die(path, ln, i + 1, std::string("value wider than port ") + in_name[k]);
                     continue;
                 }
+                if (v >> std::min(4u, in_bits[k] > 4 * digits ? in_bits[k] - 4 * digits : 0u))
+                    die(path, ln, i + 1, std::string("value wider than port ") + in_name[k] + " (" +
+                                             std::to_string(in_bits[k]) + " bits)");
                 w[digits / 8] |= (uint32_t)v << (4 * (digits % 8));
             }
             w += in_words[k];
@@ -170,7 +185,7 @@ struct counts {
 
 void drive(VTOP *t, const uint32_t *w)
 {
-#define LOAD(p)                                                                                                    \
+#define LOAD(p, bits)                                                                                               \
     load(t->p, w);                                                                                                 \
     w += nwords<decltype(VTOP::p)>();
     SPU_VEC_INPUTS(LOAD)

@@ -204,7 +204,8 @@ suite_icarus() {
 # (lockstep, --dut-only, the bare Verilator main, Icarus, cocotb with the
 # Python filter reference, csim) builds, runs one short trace and shows the
 # model's samples, collisions and records; a planted wrong Python reference
-# fails. Measures nothing.
+# fails. The cocotb lines say which rejecting reasons the reference decided
+# (on v1p4 and wide: type, events, latency, data source). Measures nothing.
 suite_peers() {
     script peers 14 "" -- ${PYTHON:-python3} tools/bench_peers.py --build "$B" --smoke
 }

@@ -2,7 +2,7 @@
 # make deps / deps-synth / deps-perf: install what a target needs and a fresh
 # machine lacks (Debian packages, apt-get as root). Only what is missing;
 # idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
-# lcov, sby, fpga, fusesoc, cocotb, levers, parallel, slurm); none = yosys, perf, zlib and sby.
+# lcov, sby, fpga, fusesoc, cocotb, valgrind, levers, parallel, slurm); none = yosys, perf, zlib and sby.
 # levers (make bench-levers) is liblz4-dev, valgrind and Python's venv.
 # parallel is GNU parallel; slurm is Slurm (slurm-wlm: slurmctld, slurmd,
 # sbatch) with MUNGE (munge), for make regress-slurm-check. sby (make formal) comes
@@ -34,16 +34,18 @@ for t in "${want[@]}"; do
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
         fusesoc) command -v fusesoc >/dev/null || pip+=(fusesoc)
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        cocotb) "$PY" -c 'import cocotb' >/dev/null 2>&1 || pip+=(cocotb)
+        cocotb) "$PY" -c 'import sys, cocotb; sys.exit(int(cocotb.__version__.split(".")[0]) < 2)' >/dev/null 2>&1 ||
+                   pip+=("cocotb>=2,<3")  # bench/cocotb uses cocotb 2's runner and Timer(unit=)
                command -v iverilog >/dev/null || need+=(iverilog)
                [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
+        valgrind) command -v valgrind >/dev/null || need+=(valgrind) ;;
         levers) [ -f /usr/include/lz4.h ] || need+=(liblz4-dev)
                command -v valgrind >/dev/null || need+=(valgrind)
                "$PY" -m venv --help >/dev/null 2>&1 || need+=(python3-venv) ;;
         parallel) command -v parallel >/dev/null || need+=(parallel) ;;
         slurm) { command -v slurmctld && command -v slurmd && command -v sbatch; } >/dev/null || need+=(slurm-wlm)
                { command -v munged && command -v mungekey; } >/dev/null || need+=(munge) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb, levers, parallel, slurm)" >&2; exit 2 ;;
+        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb, valgrind, levers, parallel, slurm)" >&2; exit 2 ;;
     esac
 done
 [ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0

@@ -42,8 +42,10 @@ for a in "$@"; do
             echo "regress_parallel: option $a is set per shard by this script (OUTDIR is -o $OUT)" >&2; exit 2 ;;
     esac
 done
+# Here, the shards share this machine's cores; on ssh hosts (-S) each host
+# runs one shard at a time with regress.py's default --jobs, its own cores.
 jobs=()
-if [[ " $* " != *" --jobs "* && " $* " != *" --jobs="* ]]; then
+if [ -z "$HOSTS" ] && [[ " $* " != *" --jobs "* && " $* " != *" --jobs="* ]]; then
     jobs=(--jobs $(( $(nproc) / N > 0 ? $(nproc) / N : 1 )))
 fi
 RUN=parallel-$(date +%Y%m%dT%H%M%S)-$$
@@ -54,8 +56,8 @@ mkdir -p "$OUT/cov"
 args=$(printf '%q ' "$@" "${jobs[@]}")
 q=$(printf '%q' "$OUT")
 cmd="$PY tools/regress.py $args --shard {}/$N --junit $q/shard-{}.xml --cov $q/cov --run-id $RUN >$q/shard-{}.log 2>&1"
-popt=(--will-cite --halt never --joblog "$OUT/joblog" -j "$N")
-[ -n "$HOSTS" ] && popt+=(-S "$HOSTS" --workdir "$PWD")
+popt=(--will-cite --halt never --joblog "$OUT/joblog")
+if [ -n "$HOSTS" ]; then popt+=(-j 1 -S "$HOSTS" --workdir "$PWD"); else popt+=(-j "$N"); fi
 echo "regress_parallel: run $RUN, $N shards through GNU parallel${HOSTS:+ on $HOSTS}; logs in $OUT/shard-K.log"
 t0=$(date +%s.%N)
 prc=0

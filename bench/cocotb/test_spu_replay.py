@@ -6,7 +6,8 @@ filter decision (filter_ref.py) checked on every record.
 Environment: SPU_VECTORS (the vector file), SPU_CONFIG (its configuration),
 SPU_RESULT (where the result line goes), SPU_REF_DIR (optional: where
 filter_ref.py is taken from). The line is
-  COCOTB config C: N cycles, S samples, C collisions, records kept K rejected J, R records checked, X M cycles/s
+  COCOTB config C: N cycles, S samples, C collisions, records kept K rejected J, R records checked
+    (reasons type T ev E nev V lat L ds D), X M cycles/s
 and the test fails on the first record whose rejecting reasons differ from
 the reference's, naming the cycle and port.
 """
@@ -40,10 +41,14 @@ def read_vectors(path, config):
             w = line.split()
             if len(w) <= len(INPUTS) or w[len(INPUTS)] != "|":
                 raise ValueError(f"{path}:{ln}:1: want {len(INPUTS)} input fields and '|'")
-            try:
-                rows.append([int(x, 16) for x in w[:len(INPUTS)]])
-            except ValueError as e:
-                raise ValueError(f"{path}:{ln}: {e}") from None
+            row = []
+            for k, x in enumerate(w[:len(INPUTS)]):
+                try:
+                    row.append(int(x, 16))
+                except ValueError:
+                    col = len(" ".join(w[:k])) + 1 + (k > 0) if line.startswith(w[0]) else 1
+                    raise ValueError(f"{path}:{ln}:{col}: '{x}' is not hexadecimal ({INPUTS[k]})") from None
+            rows.append(row)
     if not rows:
         raise ValueError(f"{path}: no cycles")
     return rows
@@ -86,6 +91,7 @@ async def replay(dut):
     dut.rst_ni.value = 1
 
     n = dict(samples=0, collisions=0, kept=0, rejected=0, checked=0)
+    reasons = dict.fromkeys(("type", "ev", "nev", "lat", "ds"), 0)  # records the reference rejects for each
     prev = [None] * len(INPUTS)
     t0 = time.perf_counter()
     for t, row in enumerate(rows):
@@ -118,6 +124,8 @@ async def replay(dut):
                 assert got == want, (f"cycle {t} port {p}: rec_why_o filter bits {got:#04x}, the Python "
                                      f"reference says {want:#04x} (registers {ref.regs})")
                 n["checked"] += 1
+                for i, r_name in enumerate(reasons):
+                    reasons[r_name] += (want >> i) & 1
         # this cycle's register write, seen from the next cycle on
         if not row[I["rst_ni"]]:
             ref.reset()
@@ -125,7 +133,8 @@ async def replay(dut):
             ref.write(row[I["reg_enc_i"]], row[I["reg_wdata_i"]])
     dt = time.perf_counter() - t0
     line = (f"COCOTB config {config}: {len(rows)} cycles, {n['samples']} samples, {n['collisions']} collisions, "
-            f"records kept {n['kept']} rejected {n['rejected']}, {n['checked']} records checked, "
+            f"records kept {n['kept']} rejected {n['rejected']}, {n['checked']} records checked (reasons "
+            + " ".join(f"{k} {v}" for k, v in reasons.items()) + "), "
             f"{len(rows) / dt / 1e6:.4f} M cycles/s")
     dut._log.info(line)
     with open(os.environ["SPU_RESULT"], "w") as f:

@@ -219,12 +219,22 @@ $PY - "$D/out/regress.xml" "$N" "${ARGS[@]}" >"$L/check.out" 2>&1 <<'EOF' || fai
 import sys, xml.etree.ElementTree as ET
 sys.path.insert(0, "tools")
 import regress
+import argparse
 path, n, args = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-opt = dict(zip(args[::2], args[1::2]))
-configs = opt["--configs"].split(",")
-want = regress.job_list(configs, int(opt.get("--first", 1)), int(opt["--seeds"]))
 root = ET.parse(path).getroot()
 props = {p.get("name"): p.get("value") for p in root.iter("property")}
+# The job list the merged file says it is, and what the options asked for
+# (those given; regress.py's defaults for the rest are the merged file's).
+ap = argparse.ArgumentParser(add_help=False)
+for o in ("--configs", "--first", "--seeds"):
+    ap.add_argument(o)
+opt, _ = ap.parse_known_args(args)
+configs = props["openspu.configs"].split(",")
+first, seeds = int(props["openspu.first"]), int(props["openspu.seeds"])
+asked = {"configs": opt.configs, "first": opt.first, "seeds": opt.seeds}
+have = {"configs": ",".join(configs), "first": str(first), "seeds": str(seeds)}
+assert all(v is None or v == have[k] for k, v in asked.items()), f"merged job list {have}, asked for {asked}"
+want = regress.job_list(configs, first, seeds)
 got = [(tc.get("classname").split(".", 1)[1], int(tc.get("name")[4:])) for tc in root.iter("testcase")]
 failed = [j for j, tc in zip(got, root.iter("testcase")) if tc.find("failure") is not None]
 assert sorted(got) == sorted(want) and len(set(got)) == len(got), f"jobs {sorted(got)} != {sorted(want)}"
