@@ -6,8 +6,8 @@
 // selections and records the DUT shows, so the bench can check that every
 // row ran the same thing.
 //   spu-vl-replay-<cfg> [--repeat R] [--init-seed N] [--full-clock] VECTORS
-// The whole file is read first (its inputs; the expected outputs after "|"
-// are skipped) into one array of port words, then replayed R times (default
+// The whole file is read first (its inputs, which the header names; the
+// expected outputs after "|" are skipped) into one array of port words, then replayed R times (default
 // 1), each pass after the harness's reset sequence (rst_ni 1, 0 for two
 // clocks, 1; an uninitialised reset has no edge). Prints
 //   REPLAY config C: N cycles x R passes, S samples, C collisions, records kept K rejected J, X M cycles/s
@@ -34,8 +34,8 @@
 #include "spu_model.h"
 #include "vl_clock.h"
 
-// spu_top's inputs in the order of a vector line (csim/vectors.c), with
-// their widths (docs/ports.md) for L lanes and S finish ports.
+// spu_top's inputs, with their widths (docs/ports.md) for L lanes and S
+// finish ports, in the order the vector file's header names them (checked).
 #define SPU_VEC_INPUTS(X)                                                                                          \
     X(rst_ni, 1) X(pop_valid_i, L) X(iss_valid_i, S) X(iss_slot_i, 2 * S) X(fin_valid_i, S) X(fin_slot_i, 2 * S)    \
     X(fin_type_i, 5 * S) X(fin_events_i, 64 * S) X(fin_ds_valid_i, S) X(fin_ds_i, 16 * S) X(reg_valid_i, 1)         \
@@ -128,6 +128,21 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
 #define BITS(p, w) w,
             const unsigned bits[NIN] = {SPU_VEC_INPUTS(BITS)};
             std::memcpy(in_bits, bits, sizeof bits);
+            // the inputs the header names must be this main's, in its order
+            const size_t at = line.find(" fields ");
+            if (at == std::string::npos)
+                die(path, ln, 1, "the header names no fields (a vector file of an older spu-csim?)");
+            size_t pos = at + 8;
+            for (unsigned k = 0; k < NIN; k++) {
+                const size_t end = line.find_first_of(", ", pos);
+                const std::string got = line.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+                if (got != in_name[k])
+                    die(path, ln, pos + 1, "input field " + std::to_string(k + 1) + " is '" + got + "', this main drives '" +
+                                               in_name[k] + "' there");
+                pos = end == std::string::npos ? line.size() : end + 1;
+            }
+            if (line.compare(pos, 2, "| ") != 0)
+                die(path, ln, pos + 1, "more input fields than the " + std::to_string(NIN) + " of spu_top");
             header = true;
             continue;
         }

@@ -1,6 +1,7 @@
 /*
- * csim --vectors (vectors.h). One line per clock cycle, every field a packed
- * spu_top port in hexadecimal, lane or port 0 in the low bits:
+ * csim --vectors (vectors.h, docs/formats.md). A header line naming the
+ * configuration and the fields, then one line per clock cycle, every field a
+ * packed spu_top port in hexadecimal, lane or port 0 in the low bits:
  *   rst_n pop_valid iss_valid iss_slot fin_valid fin_slot fin_type fin_events
  *   fin_ds_valid fin_ds reg_valid reg_write reg_enc reg_wdata el prof_allowed
  *   fin_attr fin_addr_valid fin_ctx fin_pc fin_tgt fin_va fin_pa fin_pbt ts
@@ -29,9 +30,21 @@ static uint64_t pack(const void *a, size_t elsz, unsigned n, unsigned w)
     return v;
 }
 
+/* The fields of a line, in the order vec_cycle() writes them: the header
+ * names them, so a reader can look a port up instead of counting. */
+static const char vec_inputs[] =
+    "rst_ni,pop_valid_i,iss_valid_i,iss_slot_i,fin_valid_i,fin_slot_i,fin_type_i,fin_events_i,"
+    "fin_ds_valid_i,fin_ds_i,reg_valid_i,reg_write_i,reg_enc_i,reg_wdata_i,el_i,prof_allowed_i,"
+    "fin_attr_i,fin_addr_valid_i,fin_ctx_i,fin_pc_i,fin_tgt_i,fin_va_i,fin_pa_i,fin_pbt_i,ts_i,mem_ready_i";
+static const char vec_outputs[] =
+    "rec_wr_o,rec_qfull_o,pmbirq_o,mem_valid_o,mem_addr_o,mem_data_o,mem_strb_o,"
+    "smp_valid_o,smp_slot_o,col_valid_o,rec_valid_o,rec_keep_o,rec_slot_o,rec_why_o,"
+    "rec_tot_lat_o,rec_iss_lat_o,pmu_o,reg_rdata_o,reg_undef_o,obs_pmsicr_o,obs_enabled_o,rec_len_o,rec_data_o";
+
 void vec_begin(FILE *f, const spu_config_t *cfg)
 {
-    fprintf(f, "# spu-vectors 1 config %s lanes %u slots %u\n", cfg->name, cfg->lanes, cfg->slots);
+    fprintf(f, "# spu-vectors 1 config %s lanes %u slots %u fields %s | %s\n", cfg->name, cfg->lanes, cfg->slots,
+            vec_inputs, vec_outputs);
 }
 
 /* SLOTS fields of w bits (a multiple of 4, at most 64), port 0 last; 0 for

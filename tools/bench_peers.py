@@ -45,9 +45,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 BEGIN, END = "<!-- bench-peers:begin -->", "<!-- bench-peers:end -->"
 ROWS = ("lockstep", "dut-only", "bare", "icarus", "cocotb", "csim")
-# vector line: 26 input fields, "|", then the outputs (csim/vectors.c)
-NIN = 26
-O_SMP, O_COL, O_RV, O_KEEP = NIN + 8, NIN + 10, NIN + 11, NIN + 12
 # the run loop of each row callgrind counts (--toggle-collect)
 CALLGRIND = {"lockstep": "lockstep_run", "dut-only": "lockstep_run", "bare": "*replay_pass*", "csim": "run_all"}
 COUNT_RE = re.compile(r"(\d+) samples, (\d+) collisions, records kept (\d+) rejected (\d+)")
@@ -71,7 +68,15 @@ def vector_counts(path, limit=None):
     in a vector file, over its first `limit` cycles."""
     n = [0, 0, 0, 0, 0]
     with open(path) as f:
-        f.readline()
+        head = f.readline().split()
+        if "fields" not in head:
+            raise BenchError(f"{path}:1:1: the header names no fields (not spu-csim --vectors of this tree?)")
+        i = head.index("fields")
+        names = head[i + 1].split(",") + ["|"] + head[i + 3].split(",")  # inputs | outputs
+        try:
+            O_SMP, O_COL, O_RV, O_KEEP = (names.index(p) for p in ("smp_valid_o", "col_valid_o", "rec_valid_o", "rec_keep_o"))
+        except ValueError as e:
+            raise BenchError(f"{path}:1:1: {e} among the header's fields")
         for line in f:
             if limit is not None and n[0] >= limit:
                 break

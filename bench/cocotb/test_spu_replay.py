@@ -1,7 +1,8 @@
 """The cocotb row of make bench-peers (docs/performance.md): spu_top under
 Icarus Verilog, driven by cocotb from the same per-cycle input vectors the
-other rows replay (spu-csim --vectors), with a Python reference of the
-filter decision (filter_ref.py) checked on every record.
+other rows replay (spu-csim --vectors; the ports are the ones its header
+names), with a Python reference of the filter decision (filter_ref.py)
+checked on every record.
 
 Environment: SPU_VECTORS (the vector file), SPU_CONFIG (its configuration),
 SPU_RESULT (where the result line goes), SPU_REF_DIR (optional: where
@@ -22,36 +23,30 @@ if os.environ.get("SPU_REF_DIR"):  # run.py --ref-dir: another filter_ref.py (ma
     sys.path.insert(0, os.environ["SPU_REF_DIR"])
 from filter_ref import FilterRef  # noqa: E402
 
-# spu_top's inputs in the order of a vector line (csim/vectors.c); the
-# expected outputs after "|" are not used: the reference below is the check.
-INPUTS = ("rst_ni pop_valid_i iss_valid_i iss_slot_i fin_valid_i fin_slot_i fin_type_i fin_events_i "
-          "fin_ds_valid_i fin_ds_i reg_valid_i reg_write_i reg_enc_i reg_wdata_i el_i prof_allowed_i "
-          "fin_attr_i fin_addr_valid_i fin_ctx_i fin_pc_i fin_tgt_i fin_va_i fin_pa_i fin_pbt_i ts_i "
-          "mem_ready_i").split()
-I = {n: i for i, n in enumerate(INPUTS)}
-
-
 def read_vectors(path, config):
+    """(the input ports the header names, one row of their values per cycle);
+    the expected outputs after "|" are not used: the reference below is the check."""
     rows = []
     with open(path) as f:
         head = f.readline().split()
-        if head[:5] != ["#", "spu-vectors", "1", "config", config]:
-            raise ValueError(f"{path}:1:1: want '# spu-vectors 1 config {config} ...', got {' '.join(head[:5])!r}")
+        if head[:5] != ["#", "spu-vectors", "1", "config", config] or "fields" not in head:
+            raise ValueError(f"{path}:1:1: want '# spu-vectors 1 config {config} ... fields ...', got {' '.join(head[:5])!r}")
+        inputs = head[head.index("fields") + 1].split(",")
         for ln, line in enumerate(f, 2):
             w = line.split()
-            if len(w) <= len(INPUTS) or w[len(INPUTS)] != "|":
-                raise ValueError(f"{path}:{ln}:1: want {len(INPUTS)} input fields and '|'")
+            if len(w) <= len(inputs) or w[len(inputs)] != "|":
+                raise ValueError(f"{path}:{ln}:1: want {len(inputs)} input fields and '|'")
             row = []
-            for k, x in enumerate(w[:len(INPUTS)]):
+            for k, x in enumerate(w[:len(inputs)]):
                 try:
                     row.append(int(x, 16))
                 except ValueError:
                     col = len(" ".join(w[:k])) + 1 + (k > 0) if line.startswith(w[0]) else 1
-                    raise ValueError(f"{path}:{ln}:{col}: '{x}' is not hexadecimal ({INPUTS[k]})") from None
+                    raise ValueError(f"{path}:{ln}:{col}: '{x}' is not hexadecimal ({inputs[k]})") from None
             rows.append(row)
     if not rows:
         raise ValueError(f"{path}: no cycles")
-    return rows
+    return inputs, rows
 
 
 def field(v, p, w):
@@ -61,10 +56,11 @@ def field(v, p, w):
 @cocotb.test()
 async def replay(dut):
     config = os.environ["SPU_CONFIG"]
-    rows = read_vectors(os.environ["SPU_VECTORS"], config)
+    inputs, rows = read_vectors(os.environ["SPU_VECTORS"], config)
+    I = {n: i for i, n in enumerate(inputs)}
     ref = FilterRef(config)
     slots = ref.k["SLOTS"]
-    ports = [getattr(dut, n) for n in INPUTS]
+    ports = [getattr(dut, n) for n in inputs]
     smp, col, rv, keep = dut.smp_valid_o, dut.col_valid_o, dut.rec_valid_o, dut.rec_keep_o
     why_o, lat_o = dut.rec_why_o, dut.rec_tot_lat_o
     clk = dut.clk_i
@@ -92,7 +88,7 @@ async def replay(dut):
 
     n = dict(samples=0, collisions=0, kept=0, rejected=0, checked=0)
     reasons = dict.fromkeys(("type", "ev", "nev", "lat", "ds"), 0)  # records the reference rejects for each
-    prev = [None] * len(INPUTS)
+    prev = [None] * len(inputs)
     t0 = time.perf_counter()
     for t, row in enumerate(rows):
         for i, v in enumerate(row):  # only what changed: a port keeps its value
