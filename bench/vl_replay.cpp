@@ -224,14 +224,7 @@ void reset(VTOP *t, bool full_clock)
 {
     static const uint32_t zero[ROW] = {};
     drive(t, zero);
-    t->rst_ni = 1;
-    t->clk_i = 0;
-    t->eval();
-    t->rst_ni = 0;
-    tick(t, full_clock);
-    tick(t, full_clock);
-    t->rst_ni = 1;
-    t->eval();
+    vl_reset_sequence(t, [t, full_clock] { tick(t, full_clock); });
 }
 
 __attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, bool full_clock)

@@ -283,19 +283,9 @@ void reset(spu_dut_t *d)
 {
     spu_in_t in;
     std::memset(&in, 0, sizeof in);
-    const spu_config_t *c = d->cfg;
-    // An uninitialised reset has no edge: drive 1, then 0 for two clocks, then 1.
     in.rst_n = 1;
-    drive(d->top.get(), &in, c->lanes, c->slots);
-    d->top->clk_i = 0;
-    d->top->eval();
-    in.rst_n = 0;
-    drive(d->top.get(), &in, c->lanes, c->slots);
-    tick(d);
-    tick(d);
-    in.rst_n = 1;
-    drive(d->top.get(), &in, c->lanes, c->slots);
-    d->top->eval();
+    drive(d->top.get(), &in, d->cfg->lanes, d->cfg->slots);
+    vl_reset_sequence(d->top.get(), [d] { tick(d); });
 }
 
 void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)

@@ -1,6 +1,7 @@
-// One eval per clock cycle of a Verilated model, where the Verilator allows
-// it. Every eval() re-runs the input-combinational region (Verilator 5
-// "ico"), so the usual rise-eval/fall-eval costs that region twice. Where
+// The clock and reset of a Verilated spu_top, for every C++ harness.
+// One eval per clock cycle, where the Verilator allows it: every eval()
+// re-runs the input-combinational region (Verilator 5 "ico"), so the usual
+// rise-eval/fall-eval costs that region twice. Where
 // the Verilator names the clock's edge-detect state (5.006:
 // __Vtrigrprev__TOP__clk_i; 5.049: __Vtrigprevexpr___TOP__clk_i__0),
 // vl_rise_once() clears it and evaluates once with clk_i = 1: the rising
@@ -39,6 +40,21 @@ template <typename R, typename Top> bool vl_rise_once(R *root, Top *top)
     top->clk_i = 1;
     top->eval();
     return true;
+}
+
+// The reset sequence of every harness (docs/ports.md): an uninitialised
+// reset has no edge, so rst_ni is 1 (evaluated with clk_i 0), then 0 for
+// two clocks (tick() gives one), then 1. The other inputs are the caller's.
+template <typename Top, typename Tick> void vl_reset_sequence(Top *top, Tick tick)
+{
+    top->rst_ni = 1;
+    top->clk_i = 0;
+    top->eval();
+    top->rst_ni = 0;
+    tick();
+    tick();
+    top->rst_ni = 1;
+    top->eval();
 }
 
 #endif
