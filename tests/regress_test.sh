@@ -162,14 +162,7 @@ refuse cov_missing "no coverage file of 4 passed jobs" --cov "$S/c1" "$S/s1.xml"
 
 # 4. A planted failing job: v1 seed 3 through a --tb wrapper that adds
 # spu-tb --inject; the merged JUnit must fail it with its reproduce command.
-cat >"$TMP/tb-planted" <<EOF
-#!/bin/sh
-case " \$* " in
-    *" --config v1 --seed 3 "*) exec "$TB" "\$@" --inject obs_pmsicr_o@5000 --fail-dir "$TMP/fail" ;;
-esac
-exec "$TB" "\$@"
-EOF
-chmod +x "$TMP/tb-planted"
+tools/planted_tb.sh "$TB" "$TMP" >/dev/null
 F=$TMP/planted
 tools/regress_parallel.sh -n 2 -o "$F" -- "${JOBS[@]}" --tb "$TMP/tb-planted" >"$TMP/planted.txt" 2>&1
 rc=$?

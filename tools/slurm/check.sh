@@ -174,20 +174,13 @@ say "slurmd up (pid $SLURMD_PID), node $HOST idle: $(sinfo -h -o '%c CPUs, %m MB
 
 # The planted run: the same recipe with a checker that reports a difference
 # in one job (v1 seed 3, spu-tb --inject); its merge must fail and name it.
-cat >"$D/tb-planted" <<EOF
-#!/bin/sh
-case " \$* " in
-    *" --config v1 --seed 3 "*) exec "$B/spu-tb" "\$@" --inject obs_pmsicr_o@5000 --fail-dir "$D/fail" ;;
-esac
-exec "$B/spu-tb" "\$@"
-EOF
-chmod +x "$D/tb-planted"
+PLANTED=$(tools/planted_tb.sh "$B/spu-tb" "$D") || fail "tools/planted_tb.sh"
 ids=$(tools/slurm/submit.sh -n "$N" -o "$D/out" -s "-p check" -- "${ARGS[@]}" 2>"$L/submit.err") ||
     fail "tools/slurm/submit.sh (sbatch)" "$L/submit.err" "$L/slurmctld.log"
 read -r _ ARRAY _ MERGE <<<"$ids"
 say "submitted: array job $ARRAY (shards 1-$N), merge job $MERGE (afterany:$ARRAY)"
 ids=$(tools/slurm/submit.sh -n 2 -o "$D/out-planted" -- --configs v1,wide --seeds 4 --cycles 100000 \
-    --tb "$D/tb-planted" 2>"$L/submit.err") || fail "tools/slurm/submit.sh (sbatch), planted run" "$L/submit.err" "$L/slurmctld.log"
+    --tb "$PLANTED" 2>"$L/submit.err") || fail "tools/slurm/submit.sh (sbatch), planted run" "$L/submit.err" "$L/slurmctld.log"
 read -r _ PARRAY _ PMERGE <<<"$ids"
 say "submitted the planted run: array job $PARRAY (shards 1-2), merge job $PMERGE (afterany:$PARRAY)"
 
