@@ -210,11 +210,26 @@ shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call vl_id,$(1),$(4)
 	-DVTOP_HDR='"Vspu_$(call vl_id,$(1),$(4)).h"' -DVROOT_HDR='"Vspu_$(call vl_id,$(1),$(4))___024root.h"' \
 	-DCFG_NAME='"$(1)"' -DCFG_ID=$(call vl_id,$(1),$(4)) -DRTL_DIGEST='"$(RTL_DIGEST)"' $(3)
 
+# The input stage (tools/gen_vl_pipe.py; docs/performance.md, "The input
+# stage"): the model spu-tb and the bare replay main link is spu_top behind a
+# register on every input, so that Verilator evaluates the combinational
+# logic once per cycle, not twice; the harness reads each step's outputs one
+# step later. The RTL is unchanged. VL_PIPE=0: spu_top itself (in its own
+# BUILD). The APB wrapper's and the mutant builds are spu_top's own ports.
+VL_PIPE   ?= 1
+VL_PIPE_V := $(VL)/spu_top_vl_pipe.v
+VL_TOP_V  := $(if $(filter 1,$(VL_PIPE)),$(VL_PIPE_V))
+VL_TOP    := $(if $(filter 1,$(VL_PIPE)),spu_top_vl_pipe,spu_top)
+$(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py
+	@mkdir -p $(@D)
+	@$(PYTHON) tools/gen_vl_pipe.py rtl/spu_top.v spu_top $@
+
 # verilate + compile the model of one configuration into a static library
-$(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
+$(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V)
 	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
-	@echo "  VERILATE $* (rtl/*.v with $(GEN)/$*/spu_config.vh)"
-	@$(VERILATOR) $(VFLAGS) $(RTL_VLT) -I$(GEN)/$* -Irtl --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC)
+	@echo "  VERILATE $* ($(if $(VL_TOP_V),$(VL_TOP) around )rtl/*.v with $(GEN)/$*/spu_config.vh)"
+	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) --top-module $(VL_TOP) $(RTL_VLT) -I$(GEN)/$* -Irtl \
+	    --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC) $(VL_TOP_V)
 	@echo "  CXX     Verilated model of $*"
 	@+$(call vl_compile,$*,$(VL)/$*)
 

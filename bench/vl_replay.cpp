@@ -1,6 +1,7 @@
 // spu-vl-replay-<cfg>: the floor row of make bench-peers (docs/performance.md).
 // A bare Verilator main: the Verilated spu_top of one configuration (the very
-// library spu-tb links, built with the same Verilator and C++ flags), driven
+// library spu-tb links, built with the same Verilator and C++ flags, behind
+// the input stage as there, tb/vl_clock.h), driven
 // from the per-cycle input vectors spu-csim --vectors writes, with no golden
 // model, no stimulus generator, no core model and no compare. It counts the
 // selections and records the DUT shows, so the bench can check that every
@@ -208,18 +209,15 @@ void drive(VTOP *t, const uint32_t *w)
     SPU_VEC_INPUTS(LOAD)
 }
 
+// One step: the model's clocks (clk_i, and ld_i behind the input stage:
+// piped, the outputs one step late), in one evaluation where the Verilator
+// allows it (tb/vl_clock.h).
 void tick(VTOP *t, bool full_clock)
 {
-    if (!full_clock && (vl_rise_direct(t->rootp, t, VL_REGIONS(VTOP)) || vl_rise_once(t->rootp, t)))
+    if (!full_clock && (vl_rise_direct(t->rootp, t, vl_clocks<VTOP>, VL_REGIONS(VTOP)) ||
+                        vl_rise_once(t->rootp, t, vl_clocks<VTOP>)))
         return;
-    if (t->clk_i) { // after a one-eval edge: give this edge a low phase
-        t->clk_i = 0;
-        t->eval();
-    }
-    t->clk_i = 1;
-    t->eval();
-    t->clk_i = 0;
-    t->eval();
+    vl_toggle(t, vl_clocks<VTOP>, [] {});
 }
 
 void reset(VTOP *t, bool full_clock)
@@ -229,22 +227,40 @@ void reset(VTOP *t, bool full_clock)
     vl_reset_sequence(t, [t, full_clock] { tick(t, full_clock); });
 }
 
+// The selections and records the outputs show.
+void count(const VTOP *t, counts &c)
+{
+    // most cycles select nothing and finish nothing: nothing to count
+    // (a bit count without -mpopcnt is a library call, every cycle)
+    if (!(t->smp_valid_o | t->col_valid_o | t->rec_valid_o))
+        return;
+    const uint64_t rv = t->rec_valid_o, keep = t->rec_keep_o;
+    c.samples += (uint64_t)__builtin_popcountll(t->smp_valid_o);
+    c.collisions += (uint64_t)__builtin_popcountll(t->col_valid_o);
+    c.kept += (uint64_t)__builtin_popcountll(rv & keep);
+    c.rejected += (uint64_t)__builtin_popcountll(rv & ~keep);
+}
+
 __attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, bool full_clock)
 {
     counts c;
     const uint32_t *w = rows.data(), *end = w + rows.size();
+    // Behind the input stage a step shows the cycle before: the first step
+    // shows a reset cycle (not counted), one step more the last row's.
+    constexpr bool late = vl_has_ld<VTOP>;
+    if (late && w != end) {
+        drive(t, w);
+        tick(t, full_clock);
+        w += ROW;
+    }
     for (; w != end; w += ROW) {
         drive(t, w);
         tick(t, full_clock);
-        // most cycles select nothing and finish nothing: nothing to count
-        // (a bit count without -mpopcnt is a library call, every cycle)
-        if (!(t->smp_valid_o | t->col_valid_o | t->rec_valid_o))
-            continue;
-        const uint64_t rv = t->rec_valid_o, keep = t->rec_keep_o;
-        c.samples += (uint64_t)__builtin_popcountll(t->smp_valid_o);
-        c.collisions += (uint64_t)__builtin_popcountll(t->col_valid_o);
-        c.kept += (uint64_t)__builtin_popcountll(rv & keep);
-        c.rejected += (uint64_t)__builtin_popcountll(rv & ~keep);
+        count(t, c);
+    }
+    if (late && !rows.empty()) {
+        tick(t, full_clock);
+        count(t, c);
     }
     return c;
 }

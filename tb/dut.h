@@ -19,12 +19,16 @@ typedef struct spu_dut_vtbl {
     const char *config;                 /* configuration it was built for */
     const char *identity;               /* Verilated class, build time, RTL digest */
     /* NULL on failure. full_clock: evaluate on both clock edges instead of
-     * once per cycle (see dut_shim.cpp); the outputs are the same. */
-    spu_dut_t *(*create)(uint64_t init_seed, int full_clock);
+     * once per cycle (see dut_shim.cpp); the outputs are the same. piped:
+     * in a build with the input stage, step() shows its outputs one step
+     * late (see input_stage); ignored in a build without it. */
+    spu_dut_t *(*create)(uint64_t init_seed, int full_clock, int piped);
     void (*destroy)(spu_dut_t *d);
     /* Reset sequence rst_ni 1 -> 0 (two clocks) -> 1 (docs/ports.md). */
     void (*reset)(spu_dut_t *d);
-    /* One clock: inputs before the rising edge, registered outputs after it. */
+    /* One clock: inputs before the rising edge, registered outputs after it.
+     * Created piped (input_stage 1): the registered outputs of the previous
+     * step's inputs; the first step after reset shows a reset cycle's. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
     /* The first len bytes of the record on port p after the last step
      * (rec_data_o; meaningful where out.rec_len[p] is nonzero). */
@@ -32,8 +36,10 @@ typedef struct spu_dut_vtbl {
     /* Waves: open an FST file; dump on every step while open. */
     int (*trace_open)(spu_dut_t *d, const char *path);
     void (*trace_close)(spu_dut_t *d);
-    /* eval() calls of the Verilated model so far (about 1 per cycle with the
-     * one-eval shortcut, 2 with full_clock): shows which way really ran. */
+    /* Evaluations of the Verilated model so far (eval() calls, or one per
+     * shortcut, tb/vl_clock.h: about 1 per cycle with a shortcut, 2 with
+     * full_clock, twice that unpiped behind the input stage): shows which
+     * way really ran. */
     uint64_t (*evals)(const spu_dut_t *d);
     /* Mutant builds (make mutate) only; NULL in every other build. Make
      * mutant k live (mutsel = k; 0 is the unmutated design), before reset:
@@ -49,6 +55,13 @@ typedef struct spu_dut_vtbl {
     int apb;
     void (*step_apb)(spu_dut_t *d, const spu_in_t *in, const spu_apb_in_t *ai, spu_out_t *out,
                      spu_apb_out_t *ao);
+    /* 1 for spu_top behind the input stage (tools/gen_vl_pipe.py; docs/
+     * performance.md, "The input stage"): a register on every input, loaded
+     * by the same step that clocks spu_top with the previous step's inputs
+     * (piped), so that Verilator evaluates the combinational logic once per
+     * cycle; or loaded before that clock (not piped: no delay, the
+     * combinational logic twice). 0: spu_top's own ports. */
+    int input_stage;
 } spu_dut_vtbl_t;
 
 /* The build of spu_top (apb 0) or of spu_apb (apb 1) for a configuration

@@ -32,8 +32,9 @@ struct spu_dut {
     VerilatedFstC *fst = nullptr;
     uint64_t time = 0;
     const spu_config_t *cfg = nullptr;
-    bool full_clock = false;     // an eval on each clock edge (no vl_rise_once)
-    uint64_t evals = 0;          // eval() calls in step(), to show which way ran
+    bool full_clock = false;     // an eval on each clock edge (no shortcut)
+    bool piped = false;          // input stage: clk_i and ld_i in one step (outputs one step late)
+    uint64_t evals = 0;          // evaluations in step(), to show which way ran
 };
 
 VL_DECLARE_REGIONS(VTOP)
@@ -188,7 +189,7 @@ void record(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len)
     }
 }
 
-spu_dut_t *create(uint64_t init_seed, int full_clock)
+spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
 {
     const spu_config_t *c = cfg();
     if (!c)
@@ -196,6 +197,7 @@ spu_dut_t *create(uint64_t init_seed, int full_clock)
     auto *d = new spu_dut;
     d->cfg = c;
     d->full_clock = full_clock != 0;
+    d->piped = vl_has_ld<VTOP> && piped;
     d->ctx.reset(new VerilatedContext);
     // X initialisation: random values, seeded (Verilator needs seed >= 1).
     // The coverage build (make cov-code) starts from zeros instead, and
@@ -252,30 +254,33 @@ void destroy(spu_dut_t *d)
     delete d;
 }
 
-// One evaluation per cycle where the Verilator allows it (tb/vl_clock.h).
-void tick(spu_dut_t *d)
+// Raise the clocks: one evaluation where the Verilator allows it
+// (tb/vl_clock.h), both edges for real while tracing or with full_clock.
+void edge(spu_dut_t *d, unsigned clocks)
 {
+    VTOP *t = d->top.get();
     if (!d->fst && !d->full_clock &&
-        (vl_rise_direct(d->top->rootp, d->top.get(), VL_REGIONS(VTOP)) || vl_rise_once(d->top->rootp, d->top.get()))) {
+        (vl_rise_direct(t->rootp, t, clocks, VL_REGIONS(VTOP)) || vl_rise_once(t->rootp, t, clocks))) {
         d->evals++;
         return;
     }
-    if (d->top->clk_i) { /* coming from vl_rise_once(): give the edge a low phase */
-        d->top->clk_i = 0;
-        d->top->eval();
-        d->evals++;
+    d->evals += vl_toggle(t, clocks, [d] {
+        if (d->fst)
+            d->fst->dump(d->time);
+        d->time += 5;
+    });
+}
+
+// One step: behind the input stage, piped, clk_i and ld_i at once;
+// unpiped, ld_i and then clk_i. Without it, clk_i.
+void tick(spu_dut_t *d)
+{
+    if (vl_has_ld<VTOP> && !d->piped) {
+        edge(d, VL_LD);
+        edge(d, VL_CLK);
+    } else {
+        edge(d, vl_clocks<VTOP>);
     }
-    d->top->clk_i = 1;
-    d->top->eval();
-    d->evals += 2; /* this one and the falling edge's below */
-    if (d->fst)
-        d->fst->dump(d->time);
-    d->time += 5;
-    d->top->clk_i = 0;
-    d->top->eval();
-    if (d->fst)
-        d->fst->dump(d->time);
-    d->time += 5;
 }
 
 uint64_t evals(const spu_dut_t *d) { return d->evals; }
@@ -362,5 +367,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS, APB_FNS,
+    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

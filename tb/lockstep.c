@@ -33,15 +33,11 @@ static void progress_line(const ls_cfg_t *c, const ls_result_t *r, const spu_run
             run->log.kept, run->log.rejected, r->status == LS_DIFF ? 1 : 0);
 }
 
-/* Every byte of every record: 1 (r->diff filled) when the DUT's differ. */
-static int records_differ(const ls_cfg_t *c, const spu_dut_t *d, const spu_model_t *m,
-                          const spu_out_t *mout, ls_result_t *r)
+/* Every byte of every record: 1 (r->diff filled) when the DUT's differ.
+ * Out of line: most cycles have no record (dut_check() looks first). */
+static __attribute__((noinline)) int records_differ(const ls_cfg_t *c, const spu_dut_t *d, const spu_model_t *m,
+                                                   const spu_out_t *mout, ls_result_t *r)
 {
-    uint8_t any = 0;
-    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++)
-        any |= mout->rec_len[p];
-    if (!any)
-        return 0;
     uint8_t dut[SPU_MAX_SLOTS][SPU_MAX_RECORD];
     for (unsigned p = 0; p < c->cfg->slots; p++)
         c->vt->record(d, p, dut[p], c->cfg->rec_max);
@@ -96,6 +92,71 @@ static __attribute__((noinline)) int apb_after(ls_apb_t *a, const ls_cfg_t *c, c
     return cmp_apb(&a->dapb, &a->mapb, NULL, 0) != 0;
 }
 
+/* The DUT's write beat: the one shown (the outputs before) is taken into
+ * its memory when the memory is ready in this cycle; the outputs of this
+ * cycle show the next. 0, or -1 (r->err set) when memory runs out. */
+typedef struct ls_beat {
+    uint8_t valid, strb;
+    uint64_t addr, data;
+} ls_beat_t;
+
+static inline int dut_beat(ls_beat_t *b, spu_mem_t *dmem, const spu_in_t *in, const spu_out_t *dout,
+                           ls_result_t *r)
+{
+    if (b->valid && in->mem_ready && in->rst_n && mem_write(dmem, b->addr, b->data, b->strb)) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "out of memory for the DUT's Profiling Buffer pages");
+        return -1;
+    }
+    if ((b->valid = dout->mem_valid)) {
+        b->addr = dout->mem_addr;
+        b->data = dout->mem_data;
+        b->strb = dout->mem_strb;
+    }
+    return 0;
+}
+
+/* A difference in cycle e's outputs: r filled (out of line, once a run). */
+static __attribute__((noinline)) int dut_differs(const ls_hist_t *e, const spu_out_t *dout, const ls_apb_t *ap,
+                                                ls_result_t *r)
+{
+    r->fail_dut = *dout;
+    r->fail_model = e->out;
+    r->status = LS_DIFF;
+    r->fail_cycle = e->cycle;
+    r->ndiff = cmp_outputs(dout, &e->out, r->diff, CMP_MAX_DIFFS);
+    if (ap) {
+        const int room = r->ndiff < CMP_MAX_DIFFS ? CMP_MAX_DIFFS - r->ndiff : 0;
+        r->ndiff += cmp_apb(&ap->dapb, &ap->mapb, room ? r->diff + r->ndiff : NULL, room);
+    }
+    return 1;
+}
+
+/* The DUT's outputs of cycle e (its inputs and the model's outputs): the
+ * write beat, every output, every record byte. 1 when the run stops here
+ * (r->status set: a difference, or LS_ERROR). */
+static inline __attribute__((always_inline)) int dut_check(const ls_cfg_t *c, const spu_dut_t *d,
+                                                           const spu_model_t *m, const ls_hist_t *e,
+                                                           const spu_out_t *dout, int apb_differs,
+                                                           const ls_apb_t *ap, ls_beat_t *b, spu_mem_t *dmem,
+                                                           ls_result_t *r)
+{
+    if (dut_beat(b, dmem, &e->in, dout, r))
+        return 1;
+    r->cycles++;
+    if (!cmp_equal(dout, &e->out) || apb_differs)
+        return dut_differs(e, dout, ap, r);
+    uint32_t any; /* a record on any port (rec_len equal in both, as cmp_equal() checked) */
+    _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
+    memcpy(&any, e->out.rec_len, sizeof any);
+    if (any && records_differ(c, d, m, &e->out, r)) {
+        r->status = LS_DIFF;
+        r->fail_cycle = e->cycle;
+        return 1;
+    }
+    return 0;
+}
+
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
     spu_model_t m;
@@ -110,7 +171,12 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         snprintf(r->err, sizeof r->err, "golden model: %s", err);
         return;
     }
-    spu_dut_t *d = c->vt->create(c->init_seed, c->full_clock);
+    /* Late: the build has the input stage and the model drives the
+     * stimulus, so the DUT's step shows the outputs of the cycle before
+     * (dut.h); --dut-only feeds the core model from the DUT's outputs, so
+     * it steps without delay. */
+    const int late = c->vt->input_stage && !c->dut_only;
+    spu_dut_t *d = c->vt->create(c->init_seed, c->full_clock, late);
     if (!d) {
         r->status = LS_ERROR;
         snprintf(r->err, sizeof r->err, "could not create the Verilated model");
@@ -138,7 +204,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     run.mem = &mmem;
     run.mem_stall = c->mem_stall;
     run.check_stream = !c->dut_only;
-    struct { uint8_t valid, strb; uint64_t addr, data; } dbeat = {0}; /* the DUT's beat shown */
+    ls_beat_t dbeat = {0};       /* the DUT's beat shown */
+    ls_hist_t *pend = NULL;      /* late: the cycle whose outputs the DUT's next step shows */
     ls_apb_t *ap = c->apb ? calloc(1, sizeof *ap) : NULL;
     if (c->apb && !ap) {
         r->status = LS_ERROR;
@@ -157,9 +224,10 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     int tracing = 0;
 
     /* Inputs and model outputs are built in place in the history ring, so
-     * keeping the last LS_HISTORY cycles costs no copy. */
+     * keeping the last LS_HISTORY cycles costs no copy (one slot more: late,
+     * the cycle being built while the one before is checked). */
     for (;;) {
-        ls_hist_t *h = &r->hist[r->nhist % LS_HISTORY];
+        ls_hist_t *h = &r->hist[r->nhist % LS_RING];
         spu_in_t *in = &h->in;
         spu_out_t *mout = &h->out;
         if (run_inputs(&run, &cy, in) <= 0)
@@ -178,19 +246,10 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             r->status = LS_ERROR;
             break;
         }
-        /* the DUT's beat shown in this cycle, taken when the memory is ready */
-        if (dbeat.valid && in->mem_ready && in->rst_n && mem_write(&dmem, dbeat.addr, dbeat.data, dbeat.strb)) {
-            r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "out of memory for the DUT's Profiling Buffer pages");
-            break;
-        }
-        if ((dbeat.valid = dout.mem_valid)) {
-            dbeat.addr = dout.mem_addr;
-            dbeat.data = dout.mem_data;
-            dbeat.strb = dout.mem_strb;
-        }
         if (c->dut_only) {
             /* Bench: the same stimulus and core model, fed by the DUT. */
+            if (dut_beat(&dbeat, &dmem, in, &dout, r))
+                break;
             if (ap)
                 apb_after(ap, c, in, &dout, cy.cycle, r);
             r->cycles++;
@@ -202,31 +261,30 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             }
             continue;
         }
+        /* late: the DUT's outputs of the cycle before (none after reset);
+         * checked before the model's step overwrites its record bytes */
+        if (late && pend && dut_check(c, d, &m, pend, &dout, 0, NULL, &dbeat, &dmem, r))
+            break;
         cov_model_step(c->cov, &m, in, mout);
         if (c->inject && cy.cycle == c->inject_cycle)
             r->injected = cmp_perturb(mout, c->inject) == 0;
         const int apb_differs = ap && apb_after(ap, c, in, mout, cy.cycle, r);
         h->cycle = cy.cycle;
         r->nhist++;
-        r->cycles++;
-        if (!cmp_equal(&dout, mout) || apb_differs) {
-            r->fail_dut = dout;
-            r->fail_model = *mout;
-            r->status = LS_DIFF;
-            r->fail_cycle = cy.cycle;
-            r->ndiff = cmp_outputs(&dout, mout, r->diff, CMP_MAX_DIFFS);
-            if (ap) {
-                const int room = r->ndiff < CMP_MAX_DIFFS ? CMP_MAX_DIFFS - r->ndiff : 0;
-                r->ndiff += cmp_apb(&ap->dapb, &ap->mapb, room ? r->diff + r->ndiff : NULL, room);
-            }
-            break;
-        }
-        if (records_differ(c, d, &m, mout, r)) {
-            r->status = LS_DIFF;
-            r->fail_cycle = cy.cycle;
-            break;
+        pend = h;
+        if (!late) {
+            pend = NULL;
+            if (dut_check(c, d, &m, h, &dout, apb_differs, ap, &dbeat, &dmem, r))
+                break;
         }
         if (run_observe(&run, &cy, in, mout) || run_records(&run, &cy, mout, &m)) {
+            /* a difference of the DUT in this cycle comes first */
+            if (pend) {
+                c->vt->step(d, in, &dout);
+                pend = NULL;
+                if (dut_check(c, d, &m, h, &dout, 0, NULL, &dbeat, &dmem, r))
+                    break;
+            }
             r->status = LS_CORE;
             r->fail_cycle = cy.cycle;
             snprintf(r->err, sizeof r->err, "%s", run.err);
@@ -238,6 +296,12 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             progress_line(c, r, &run, t0);
             next_report = now_s() + 0.5;
         }
+    }
+    /* late: the last cycle's outputs, one step more (its inputs again, which
+     * the input stage loads and nothing uses) */
+    if (pend && r->status == LS_PASS) {
+        c->vt->step(d, &pend->in, &dout);
+        dut_check(c, d, &m, pend, &dout, 0, NULL, &dbeat, &dmem, r);
     }
     r->seconds = now_s() - t0;
     if (c->progress) {
@@ -257,7 +321,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (mem_compare(&dmem, &mmem, &a, &hd, &bd, &hm, &bm)) {
             r->status = LS_DIFF;
             r->fail_cycle = run.cycle;
-            r->fail_dut = r->fail_model = r->hist[(r->nhist + LS_HISTORY - 1) % LS_HISTORY].out;
+            r->fail_dut = r->fail_model = r->hist[(r->nhist + LS_RING - 1) % LS_RING].out;
             r->ndiff = 1;
             snprintf(r->diff[0].name, sizeof r->diff[0].name, "memory[0x%" PRIx64 "]", a);
             r->diff[0].dut = hd ? bd : 0x100u; /* 0x100: never written */

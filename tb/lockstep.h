@@ -12,6 +12,7 @@
 #include "run.h"
 
 #define LS_HISTORY 32
+#define LS_RING (LS_HISTORY + 1) /* slots of the ring: one more for the cycle being built */
 
 /* One cycle of history. Until the failing cycle the DUT's outputs equal the
  * model's, so only one copy is kept (this is written every cycle). */
@@ -52,7 +53,7 @@ typedef struct ls_result {
     int injected;                /* the --inject flip happened */
     int ndiff;
     cmp_diff_t diff[CMP_MAX_DIFFS];
-    ls_hist_t hist[LS_HISTORY];  /* ring: the last cycles up to the failure */
+    ls_hist_t hist[LS_RING];     /* ring: the last cycles up to the failure (cycle k in slot k % LS_RING) */
     spu_out_t fail_dut, fail_model; /* the outputs of the failing cycle */
     uint64_t nhist;
     uint64_t regs[SPU_NREGS];    /* model registers after the failing cycle */

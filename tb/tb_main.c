@@ -170,7 +170,7 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
             (unsigned)(r->nhist < LS_HISTORY ? r->nhist : LS_HISTORY));
     const uint64_t first = r->nhist > LS_HISTORY ? r->nhist - LS_HISTORY : 0;
     for (uint64_t k = first; k < r->nhist; k++) {
-        const ls_hist_t *h = &r->hist[k % LS_HISTORY];
+        const ls_hist_t *h = &r->hist[k % LS_RING];
         const int last = k + 1 == r->nhist && r->status == LS_DIFF;
         cmp_in_str(&s->cfg, &h->in, a, sizeof a);
         cmp_out_str(&s->cfg, last ? &r->fail_dut : &h->out, b, sizeof b);

@@ -1,23 +1,34 @@
 // The clock and reset of a Verilated spu_top, for every C++ harness.
-// One evaluation per clock cycle, where the Verilator allows it: every eval()
-// re-runs the input-combinational region (Verilator 5 "ico"), so the usual
-// rise-eval/fall-eval costs that region twice. Two shortcuts, both through
-// Verilator-internal names, so both are options that fall back to the next:
-//  - vl_rise_direct() (Verilator 5.006): the three regions of one rising
-//    edge called directly, in eval()'s order (input-combinational, active,
-//    NBA), with the trigger bits eval() would compute set around each. It
-//    skips eval()'s scheduler loops, which re-check triggers that cannot
-//    fire (about 130 instructions a cycle on v1p4, docs/performance.md).
-//    Only where the model has exactly one trigger per region, the clock's
-//    (checked at compile time), and the region functions are there (weak
-//    references: null in a model of another Verilator).
-//  - vl_rise_once(): where the Verilator names the clock's edge-detect
-//    state (5.006: __Vtrigrprev__TOP__clk_i; 5.049:
-//    __Vtrigprevexpr___TOP__clk_i__0), it clears it and evaluates once with
-//    clk_i = 1: the rising edge is seen exactly as after a falling eval.
+//
+// The model may be spu_top itself or spu_top behind its input stage
+// (spu_top_vl_pipe, tools/gen_vl_pipe.py; docs/performance.md, "The input
+// stage"): one more clock input, ld_i, registers every input. Its clocks:
+// VL_CLK (clk_i) and, with the input stage, VL_LD (ld_i). A step raises
+// some of them at once: clk_i and ld_i together clock spu_top with the last
+// step's inputs and load this step's (outputs one step late); ld_i, then
+// clk_i, is spu_top without delay.
+//
+// One evaluation per raise, where the Verilator allows it: a real clock costs
+// a rising and a falling eval(), and every eval() re-runs the
+// input-combinational region (Verilator 5 "ico"). Two shortcuts, both
+// through Verilator-internal names, so both are options that fall back to
+// the next:
+//  - vl_rise_direct() (Verilator 5.006): the regions of one rising edge
+//    called directly, in eval()'s order (input-combinational when the model
+//    has it, the model's own trigger function for the edges, active, NBA),
+//    with the trigger bits eval() would compute. It skips eval()'s
+//    scheduler loops, which re-check triggers that cannot fire (about 100
+//    instructions a cycle on v1p4, docs/performance.md). Only where the
+//    region functions are there (weak references: null in a model of
+//    another Verilator) and the trigger vectors have 5.006's types (checked
+//    at compile time).
+//  - vl_rise_once(): where the Verilator names a clock's edge-detect state
+//    (5.006: __Vtrigrprev__TOP__clk_i; 5.049: __Vtrigprevexpr___TOP__clk_i__0;
+//    the same for ld_i), it clears it and evaluates once with the clocks at
+//    1: the rising edges are seen exactly as after a falling eval.
 // A model with neither returns false from both (and nothing was done); the
-// caller then toggles the clock for real. Used by the checker's shim
-// (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
+// caller then toggles the clocks for real (vl_toggle). Used by the checker's
+// shim (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
 // spu-tb --full-clock runs the real toggle, the test suite requires
 // identical logs both ways (with the default Verilator), and make
 // bench-levers compares them for every build lever (another Verilator too).
@@ -29,34 +40,79 @@
 
 #include "verilated.h"
 
-template <typename T, typename = void> struct vl_prev_5006 : std::false_type {};
-template <typename T>
-struct vl_prev_5006<T, std::void_t<decltype(std::declval<T &>().__Vtrigrprev__TOP__clk_i)>> : std::true_type {};
-template <typename T, typename = void> struct vl_prev_5049 : std::false_type {};
-template <typename T>
-struct vl_prev_5049<T, std::void_t<decltype(std::declval<T &>().__Vtrigprevexpr___TOP__clk_i__0)>> : std::true_type {};
+enum { VL_CLK = 1u, VL_LD = 2u };
 
-template <typename R, typename Top> bool vl_rise_once(R *root, Top *top)
+#define VL_MEMBER_TRAIT(trait, member)                                                                             \
+    template <typename T, typename = void> struct trait : std::false_type {};                                      \
+    template <typename T> struct trait<T, std::void_t<decltype(std::declval<T &>().member)>> : std::true_type {};
+VL_MEMBER_TRAIT(vl_has_ld_t, ld_i)                                      // the input stage
+VL_MEMBER_TRAIT(vl_prev_clk_5006, __Vtrigrprev__TOP__clk_i)
+VL_MEMBER_TRAIT(vl_prev_ld_5006, __Vtrigrprev__TOP__ld_i)
+VL_MEMBER_TRAIT(vl_prev_clk_5049, __Vtrigprevexpr___TOP__clk_i__0)
+VL_MEMBER_TRAIT(vl_prev_ld_5049, __Vtrigprevexpr___TOP__ld_i__0)
+VL_MEMBER_TRAIT(vl_has_ico, __VicoTriggered)
+#undef VL_MEMBER_TRAIT
+
+// The model is spu_top behind the input stage (it has ld_i).
+template <typename Top> constexpr bool vl_has_ld = vl_has_ld_t<Top>::value;
+
+// The clocks of a model that a step of the given kind raises: with the
+// input stage, both (piped) or, unpiped, ld_i in one raise and clk_i in the
+// next; without it, clk_i.
+template <typename Top> constexpr unsigned vl_clocks = vl_has_ld<Top> ? (VL_CLK | VL_LD) : VL_CLK;
+
+// The clocks in `clocks` to v (no evaluation).
+template <typename Top> void vl_set_clocks(Top *top, unsigned clocks, uint8_t v)
 {
-    if constexpr (vl_prev_5006<R>::value)
-        root->__Vtrigrprev__TOP__clk_i = 0;
-    else if constexpr (vl_prev_5049<R>::value)
-        root->__Vtrigprevexpr___TOP__clk_i__0 = 0;
-    else {
+    if (clocks & VL_CLK)
+        top->clk_i = v;
+    if constexpr (vl_has_ld<Top>)
+        if (clocks & VL_LD)
+            top->ld_i = v;
+}
+
+// Clear the edge-detect state of the clocks (as after a falling eval); false
+// when this Verilator's names are unknown.
+template <typename R> bool vl_clear_prev(R *root, unsigned clocks)
+{
+    if constexpr (vl_prev_clk_5006<R>::value) {
+        if (clocks & VL_CLK)
+            root->__Vtrigrprev__TOP__clk_i = 0;
+        if constexpr (vl_prev_ld_5006<R>::value)
+            if (clocks & VL_LD)
+                root->__Vtrigrprev__TOP__ld_i = 0;
+        return true;
+    } else if constexpr (vl_prev_clk_5049<R>::value) {
+        if (clocks & VL_CLK)
+            root->__Vtrigprevexpr___TOP__clk_i__0 = 0;
+        if constexpr (vl_prev_ld_5049<R>::value)
+            if (clocks & VL_LD)
+                root->__Vtrigprevexpr___TOP__ld_i__0 = 0;
+        return true;
+    } else {
         (void)root;
-        (void)top;
+        (void)clocks;
         return false;
     }
-    top->clk_i = 1;
+}
+
+// Raise the clocks in one eval() (see above); false: not possible here.
+template <typename R, typename Top> bool vl_rise_once(R *root, Top *top, unsigned clocks)
+{
+    if (!vl_clear_prev(root, clocks))
+        return false;
+    vl_set_clocks(top, clocks, 1);
     top->eval();
     return true;
 }
 
 // The region functions of Verilator 5.006's model VTOP (the class prefix,
 // e.g. Vspu_v1p4), declared weak: null where the model has none (another
-// Verilator names them differently). VL_REGIONS(VTOP) is a vl_regions.
+// Verilator names them differently; a model with no input-combinational
+// logic has no ico). VL_REGIONS(VTOP) is a vl_regions.
 template <typename R> struct vl_regions {
     void (*ico)(R *);
+    void (*trig)(R *);
     void (*act)(R *);
     void (*nba)(R *);
 };
@@ -65,60 +121,103 @@ template <typename R> struct vl_regions {
 #define VL_ROOT_T(top) VL_PASTE(top, ___024root)
 #define VL_DECLARE_REGIONS(top)                                                                                    \
     void VL_PASTE(top, ___024root___eval_ico)(VL_ROOT_T(top) *) __attribute__((weak));                            \
+    void VL_PASTE(top, ___024root___eval_triggers__act)(VL_ROOT_T(top) *) __attribute__((weak));                  \
     void VL_PASTE(top, ___024root___eval_act)(VL_ROOT_T(top) *) __attribute__((weak));                            \
     void VL_PASTE(top, ___024root___eval_nba)(VL_ROOT_T(top) *) __attribute__((weak));
 #define VL_REGIONS(top)                                                                                            \
-    (vl_regions<VL_ROOT_T(top)>{VL_PASTE(top, ___024root___eval_ico), VL_PASTE(top, ___024root___eval_act),     \
-                                VL_PASTE(top, ___024root___eval_nba)})
+    (vl_regions<VL_ROOT_T(top)>{VL_PASTE(top, ___024root___eval_ico),                                             \
+                                VL_PASTE(top, ___024root___eval_triggers__act),                                   \
+                                VL_PASTE(top, ___024root___eval_act), VL_PASTE(top, ___024root___eval_nba)})
 
-// A 5.006 model with one trigger per region: the clock's rising edge.
+// A 5.006 model: its clock's edge-detect name, and trigger vectors of 5.006's
+// type (the input-combinational one, when there, with its one trigger).
 template <typename R, typename = void> struct vl_direct_ok : std::false_type {};
 template <typename R>
 struct vl_direct_ok<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i),
-                                   decltype(std::declval<R &>().__VicoTriggered),
                                    decltype(std::declval<R &>().__VactTriggered),
-                                   decltype(std::declval<R &>().__VnbaTriggered)>>
-    : std::bool_constant<std::is_same_v<decltype(R::__VicoTriggered), VlTriggerVec<1>> &&
-                         std::is_same_v<decltype(R::__VactTriggered), VlTriggerVec<1>> &&
-                         std::is_same_v<decltype(R::__VnbaTriggered), VlTriggerVec<1>>> {};
+                                   decltype(std::declval<R &>().__VnbaTriggered)>> {
+    template <typename T> static constexpr bool ico_ok()
+    {
+        if constexpr (vl_has_ico<T>::value)
+            return std::is_same_v<decltype(T::__VicoTriggered), VlTriggerVec<1>>;
+        else
+            return true;
+    }
+    static constexpr bool value = std::is_same_v<decltype(R::__VactTriggered), decltype(R::__VnbaTriggered)> &&
+                                  ico_ok<R>();
+};
 
-// One rising edge of clk_i as eval() runs it, without its scheduler: the
+// Rising edges of the clocks as eval() runs them, without its scheduler: the
 // input-combinational region (its one trigger: the first iteration), the
-// clock's edge (active region), the NBA region; every trigger cleared after,
-// as eval() leaves them. The model must have had one real eval() (its
-// initialisation; the reset sequence gives it). false: not possible here.
-template <typename R, typename Top> bool vl_rise_direct(R *root, Top *top, const vl_regions<R> &f)
+// model's trigger function (it sees the edges of exactly these clocks and
+// records their new state), the active region, the NBA region with the
+// active triggers; every trigger cleared after, as eval() leaves them. The
+// model must have had one real eval() (its initialisation; the reset
+// sequence gives it). false: not possible here.
+template <typename R, typename Top> bool vl_rise_direct(R *root, Top *top, unsigned clocks, const vl_regions<R> &f)
 {
     if constexpr (vl_direct_ok<R>::value) {
-        if (!f.ico || !f.act || !f.nba)
+        if (!f.trig || !f.act || !f.nba)
             return false;
-        top->clk_i = 1;
-        root->__VicoTriggered.at(0) = 1;
-        f.ico(root);
-        root->__VicoTriggered.at(0) = 0;
-        root->__Vtrigrprev__TOP__clk_i = 1;
-        root->__VactTriggered.at(0) = 1;
+        if constexpr (vl_has_ico<R>::value)
+            if (!f.ico)
+                return false;
+        vl_clear_prev(root, clocks);
+        vl_set_clocks(top, clocks, 1);
+        if constexpr (vl_has_ico<R>::value) {
+            root->__VicoTriggered.at(0) = 1;
+            f.ico(root);
+            root->__VicoTriggered.clear();
+        }
+        f.trig(root);
+        root->__VnbaTriggered = root->__VactTriggered;
         f.act(root);
-        root->__VactTriggered.at(0) = 0;
-        root->__VnbaTriggered.at(0) = 1;
         f.nba(root);
-        root->__VnbaTriggered.at(0) = 0;
+        root->__VactTriggered.clear();
+        root->__VnbaTriggered.clear();
         return true;
     } else {
         (void)root;
         (void)top;
+        (void)clocks;
         (void)f;
         return false;
     }
 }
 
+// The clocks raised for real: low (an eval when one of them was high, as
+// after a shortcut), high (eval, then dump()), low (eval, then dump()).
+// Returns the eval() calls.
+template <typename Top, typename Dump> unsigned vl_toggle(Top *top, unsigned clocks, Dump dump)
+{
+    unsigned n = 0;
+    bool high = (clocks & VL_CLK) && top->clk_i;
+    if constexpr (vl_has_ld<Top>)
+        high = high || ((clocks & VL_LD) && top->ld_i);
+    if (high) {
+        vl_set_clocks(top, clocks, 0);
+        top->eval();
+        n++;
+    }
+    vl_set_clocks(top, clocks, 1);
+    top->eval();
+    dump();
+    vl_set_clocks(top, clocks, 0);
+    top->eval();
+    dump();
+    return n + 2;
+}
+
 // The reset sequence of every harness (docs/ports.md): an uninitialised
-// reset has no edge, so rst_ni is 1 (evaluated with clk_i 0), then 0 for
-// two clocks (tick() gives one), then 1. The other inputs are the caller's.
+// reset has no edge, so rst_ni is 1 (evaluated with the clocks at 0), then 0
+// for two steps (tick() gives one), then 1. The other inputs are the
+// caller's. Behind the input stage with piped steps, spu_top sees the reset
+// one step later: the first step after this sequence is its second reset
+// cycle (the harness drops that step's outputs).
 template <typename Top, typename Tick> void vl_reset_sequence(Top *top, Tick tick)
 {
     top->rst_ni = 1;
-    top->clk_i = 0;
+    vl_set_clocks(top, VL_CLK | VL_LD, 0);
     top->eval();
     top->rst_ni = 0;
     tick();
