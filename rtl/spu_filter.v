@@ -54,66 +54,27 @@ module spu_filter #(
   localparam [0:0] CU_FT_B  = (CU_FT != 0) ? 1'b1 : 1'b0;
   localparam [0:0] CU_FL_B  = (CU_FL != 0) ? 1'b1 : 1'b0;
 
-  // For simulation speed the logic is split in two: everything that depends
-  // only on the filter registers is continuous (Verilator evaluates it once,
-  // when a register changes), and the part that reads the record is one
-  // block that runs only when valid_i is set (all outputs zero otherwise;
-  // spu_complete gates them with the finish anyway).
-
-  // PMSFCR_EL1 controls. FnE/FDS/TYPE<4:3>/TYPEm read as zero
-  // when their feature is absent (write mask), and are gated here as well.
-  wire fe  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FE_LSB];
-  wire ft  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FT_LSB];
-  wire fl  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FL_LSB];
-  wire fne = pmsfcr_i[`SPU_F_PMSFCR_EL1_FnE_LSB] & FNE_IMPL;
-  wire fds = pmsfcr_i[`SPU_F_PMSFCR_EL1_FDS_LSB] & FDS_IMPL;
-
-  // ------------------------------------------------ SPEFilterByEvents()
-  // PMSEVFR_EL1 is an AND filter (reject when a selected event is 0),
-  // PMSNEVFR_EL1 an OR filter (reject when a selected event is 1); both see
-  // the events after AND mask (evfr and nevfr are already masked, so
-  // ~(events & mask) & evfr == ~events & evfr).
-  wire [63:0] evfr  = pmsevfr_i & EVENT_MASK;
-  wire [63:0] nevfr = pmsnevfr_i & EVENT_MASK & {64{FNE_IMPL}};
-  // FE = FnE = 1 with a bit set in both registers: both filters take the
-  // CONSTRAINED UNPREDICTABLE value (the last statement of the function).
-  wire        overlap  = fe & fne & ((evfr & nevfr) != 64'd0);
-  // Per filter, mode = {reject always, reject when the record fails the
-  // test}: 2'b00 when the filter is off, 2'b01 when it tests, and
-  // {CU, 1'b0} for a ConstrainUnpredictableBool() value.
-  wire [1:0]  ev_mode  = overlap ? {CU_OVL_B, 1'b0} :
-                         ~fe ? 2'b00 :
-                         (evfr != 64'd0) ? 2'b01 : {CU_FE_B, 1'b0};
-  wire [1:0]  nev_mode = overlap ? {CU_OVL_B, 1'b0} :
-                         ~fne ? 2'b00 :
-                         (nevfr != 64'd0) ? 2'b01 : {CU_FNE_B, 1'b0};
-
-  // -------------------------------------------------- SPEFilterByType()
-  // Without EFT, ctrl = TYPE<2:0> and mask = 0 (D17.5.1), so
-  // is_op = ctrl == 0 || (flags AND ctrl) != 0.
-  wire [4:0] ctrl  = {pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEX_MSB:
-                               `SPU_F_PMSFCR_EL1_TYPEX_LSB] & {2{EFT_IMPL}},
-                      pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPE_MSB:
-                               `SPU_F_PMSFCR_EL1_TYPE_LSB]};
-  wire [4:0] tmask = pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEm_MSB:
-                              `SPU_F_PMSFCR_EL1_TYPEm_LSB] & {5{EFT_IMPL}};
-  wire [4:0] ctrl_or  = ctrl & ~tmask;
-  wire [4:0] ctrl_and = ctrl & tmask;
-  wire       op_any   = (ctrl != 5'd0) || (tmask != 5'd0);
-  wire [1:0] type_mode = ~ft ? 2'b00 :
-                         (EFT_IMPL || ctrl != 5'd0) ? 2'b01 : {CU_FT_B, 1'b0};
-
-  // ----------------------------------------------- SPEFilterByLatency()
-  // M.a.a keeps total latency >= MINLAT (D17.5.3). MINLAT<15:12> is RES0
-  // with 12-bit counters (write mask).
-  wire [15:0] minlat   = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
-                                    `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
-  wire [1:0]  lat_mode = ~fl ? 2'b00 :
-                         (minlat != 16'd0) ? 2'b01 : {CU_FL_B, 1'b0};
-
-  // ------------------------------------------------ the record's tests
+  // For simulation speed all of it is one block whose work runs only when
+  // valid_i is set (all outputs zero otherwise; spu_complete gates them with
+  // the finish anyway): Verilator evaluates combinational logic on every
+  // clock, so continuous assignments of the register fields alone would
+  // still cost every cycle. The logic is the same either way.
   always @* begin : b_record
+    // PMSFCR_EL1 controls. FnE/FDS/TYPE<4:3>/TYPEm read as zero when their
+    // feature is absent (write mask), and are gated here as well.
+    reg        fe, ft, fl, fne, fds;
+    reg [63:0] evfr, nevfr;
+    reg        overlap;
+    reg [1:0]  ev_mode, nev_mode, type_mode, lat_mode;
+    reg [4:0]  ctrl, tmask, ctrl_or, ctrl_and;
+    reg        op_any;
+    reg [15:0] minlat;
     reg is_evt, is_nevt, is_op, is_lat, is_ds, ds_applies;
+    fe = 1'b0; ft = 1'b0; fl = 1'b0; fne = 1'b0; fds = 1'b0;
+    evfr = 64'd0; nevfr = 64'd0; overlap = 1'b0;
+    ev_mode = 2'b00; nev_mode = 2'b00; type_mode = 2'b00; lat_mode = 2'b00;
+    ctrl = 5'd0; tmask = 5'd0; ctrl_or = 5'd0; ctrl_and = 5'd0; op_any = 1'b0;
+    minlat       = 16'd0;
     is_evt       = 1'b0;
     is_nevt      = 1'b0;
     is_op        = 1'b0;
@@ -129,6 +90,56 @@ module spu_filter #(
     feed_lat_o   = 1'b0;
     feed_ds_o    = 1'b0;
     if (valid_i) begin
+      fe  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FE_LSB];
+      ft  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FT_LSB];
+      fl  = pmsfcr_i[`SPU_F_PMSFCR_EL1_FL_LSB];
+      fne = pmsfcr_i[`SPU_F_PMSFCR_EL1_FnE_LSB] & FNE_IMPL;
+      fds = pmsfcr_i[`SPU_F_PMSFCR_EL1_FDS_LSB] & FDS_IMPL;
+
+      // ---------------------------------------------- SPEFilterByEvents()
+      // PMSEVFR_EL1 is an AND filter (reject when a selected event is 0),
+      // PMSNEVFR_EL1 an OR filter (reject when a selected event is 1); both
+      // see the events after AND mask (evfr and nevfr are already masked,
+      // so ~(events & mask) & evfr == ~events & evfr).
+      evfr  = pmsevfr_i & EVENT_MASK;
+      nevfr = pmsnevfr_i & EVENT_MASK & {64{FNE_IMPL}};
+      // FE = FnE = 1 with a bit set in both registers: both filters take the
+      // CONSTRAINED UNPREDICTABLE value (the last statement of the function).
+      overlap  = fe & fne & ((evfr & nevfr) != 64'd0);
+      // Per filter, mode = {reject always, reject when the record fails the
+      // test}: 2'b00 when the filter is off, 2'b01 when it tests, and
+      // {CU, 1'b0} for a ConstrainUnpredictableBool() value.
+      ev_mode  = overlap ? {CU_OVL_B, 1'b0} :
+                 ~fe ? 2'b00 :
+                 (evfr != 64'd0) ? 2'b01 : {CU_FE_B, 1'b0};
+      nev_mode = overlap ? {CU_OVL_B, 1'b0} :
+                 ~fne ? 2'b00 :
+                 (nevfr != 64'd0) ? 2'b01 : {CU_FNE_B, 1'b0};
+
+      // ------------------------------------------------ SPEFilterByType()
+      // Without EFT, ctrl = TYPE<2:0> and mask = 0 (D17.5.1), so
+      // is_op = ctrl == 0 || (flags AND ctrl) != 0.
+      ctrl      = {pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEX_MSB:
+                            `SPU_F_PMSFCR_EL1_TYPEX_LSB] & {2{EFT_IMPL}},
+                   pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPE_MSB:
+                            `SPU_F_PMSFCR_EL1_TYPE_LSB]};
+      tmask     = pmsfcr_i[`SPU_F_PMSFCR_EL1_TYPEm_MSB:
+                           `SPU_F_PMSFCR_EL1_TYPEm_LSB] & {5{EFT_IMPL}};
+      ctrl_or   = ctrl & ~tmask;
+      ctrl_and  = ctrl & tmask;
+      op_any    = (ctrl != 5'd0) || (tmask != 5'd0);
+      type_mode = ~ft ? 2'b00 :
+                  (EFT_IMPL || ctrl != 5'd0) ? 2'b01 : {CU_FT_B, 1'b0};
+
+      // --------------------------------------------- SPEFilterByLatency()
+      // M.a.a keeps total latency >= MINLAT (D17.5.3). MINLAT<15:12> is
+      // RES0 with 12-bit counters (write mask).
+      minlat   = pmslatfr_i[`SPU_F_PMSLATFR_EL1_MINLAT_HI_MSB:
+                            `SPU_F_PMSLATFR_EL1_MINLAT_LSB];
+      lat_mode = ~fl ? 2'b00 :
+                 (minlat != 16'd0) ? 2'b01 : {CU_FL_B, 1'b0};
+
+      // ---------------------------------------------- the record's tests
       is_evt  = ((~events_i & evfr) == 64'd0);
       is_nevt = ((events_i & nevfr) == 64'd0);    // TRUE without FnE
       is_op   = ((ctrl_or == 5'd0) || ((type_i & ctrl_or) != 5'd0)) &&

@@ -224,8 +224,9 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     int tracing = 0;
 
     /* Inputs and model outputs are built in place in the history ring, so
-     * keeping the last LS_HISTORY cycles costs no copy (one slot more: late,
-     * the cycle being built while the one before is checked). */
+     * keeping the last LS_HISTORY cycles costs no copy (the ring has more
+     * slots, lockstep.h: late, the cycle being built while the one before
+     * is checked). */
     for (;;) {
         ls_hist_t *h = &r->hist[r->nhist % LS_RING];
         spu_in_t *in = &h->in;

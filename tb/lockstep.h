@@ -12,7 +12,10 @@
 #include "run.h"
 
 #define LS_HISTORY 32
-#define LS_RING (LS_HISTORY + 1) /* slots of the ring: one more for the cycle being built */
+/* Slots of the ring: more than LS_HISTORY, for the cycle being built while
+ * the one before is checked; a power of two, so the index is a mask. */
+#define LS_RING (2 * LS_HISTORY)
+_Static_assert((LS_RING & (LS_RING - 1)) == 0 && LS_RING > LS_HISTORY, "LS_RING: a power of two above LS_HISTORY");
 
 /* One cycle of history. Until the failing cycle the DUT's outputs equal the
  * model's, so only one copy is kept (this is written every cycle). */
