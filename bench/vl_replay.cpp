@@ -212,19 +212,18 @@ void drive(VTOP *t, const uint32_t *w)
 // One step: the model's clocks (clk_i, and ld_i behind the input stage:
 // piped, the outputs one step late), in one evaluation where the Verilator
 // allows it (tb/vl_clock.h).
-void tick(VTOP *t, bool full_clock)
+// way: vl_pick_way()'s, or VL_REAL for --full-clock.
+void tick(VTOP *t, vl_way way)
 {
-    if (!full_clock && (vl_rise_direct(t->rootp, t, vl_clocks<VTOP>, VL_REGIONS(VTOP)) ||
-                        vl_rise_once(t->rootp, t, vl_clocks<VTOP>)))
-        return;
-    vl_toggle(t, vl_clocks<VTOP>, [] {});
+    if (!vl_rise(t->rootp, t, vl_clocks<VTOP>, VL_REGIONS(VTOP), way))
+        vl_toggle(t, vl_clocks<VTOP>, [] {});
 }
 
-void reset(VTOP *t, bool full_clock)
+void reset(VTOP *t, vl_way way)
 {
     static const uint32_t zero[ROW] = {};
     drive(t, zero);
-    vl_reset_sequence(t, [t, full_clock] { tick(t, full_clock); });
+    vl_reset_sequence(t, [t, way] { tick(t, way); });
 }
 
 // The selections and records the outputs show.
@@ -241,7 +240,7 @@ void count(const VTOP *t, counts &c)
     c.rejected += (uint64_t)__builtin_popcountll(rv & ~keep);
 }
 
-__attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, bool full_clock)
+__attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, vl_way way)
 {
     counts c;
     const uint32_t *w = rows.data(), *end = w + rows.size();
@@ -250,16 +249,16 @@ __attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t
     constexpr bool late = vl_has_ld<VTOP>;
     if (late && w != end) {
         drive(t, w);
-        tick(t, full_clock);
+        tick(t, way);
         w += ROW;
     }
     for (; w != end; w += ROW) {
         drive(t, w);
-        tick(t, full_clock);
+        tick(t, way);
         count(t, c);
     }
     if (late && !rows.empty()) {
-        tick(t, full_clock);
+        tick(t, way);
         count(t, c);
     }
     return c;
@@ -329,12 +328,13 @@ int main(int argc, char **argv)
     ctx->commandArgs(3, vargv);
     auto top = std::make_unique<VTOP>(ctx.get(), "spu_top");
 
+    const vl_way way = full_clock ? VL_REAL : vl_pick_way(VL_REGIONS(VTOP));
     counts first;
     double busy = 0;
     for (unsigned long r = 0; r < repeat; r++) {
-        reset(top.get(), full_clock);
+        reset(top.get(), way);
         const double t0 = now_s();
-        const counts c = replay_pass(top.get(), rows, full_clock);
+        const counts c = replay_pass(top.get(), rows, way);
         busy += now_s() - t0;
         if (r == 0)
             first = c;

@@ -26,6 +26,8 @@
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+VL_DECLARE_REGIONS(VTOP)
+
 struct spu_dut {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<VTOP> top;
@@ -34,10 +36,10 @@ struct spu_dut {
     const spu_config_t *cfg = nullptr;
     bool full_clock = false;     // an eval on each clock edge (no shortcut)
     bool piped = false;          // input stage: clk_i and ld_i in one step (outputs one step late)
+    vl_regions<VL_ROOT_T(VTOP)> regions{};  // the model's region functions (tb/vl_clock.h) ...
+    vl_way way = VL_REAL;        // ... and how its clocks are raised, chosen once
     uint64_t evals = 0;          // evaluations in step(), to show which way ran
 };
-
-VL_DECLARE_REGIONS(VTOP)
 
 namespace {
 
@@ -216,6 +218,8 @@ spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
     d->ctx->commandArgs(3, argv);
     d->ctx->traceEverOn(true);
     d->top.reset(new VTOP{d->ctx.get(), "spu_top"});
+    d->regions = VL_REGIONS(VTOP);
+    d->way = d->full_clock ? VL_REAL : vl_pick_way(d->regions);
     return d;
 }
 
@@ -259,8 +263,7 @@ void destroy(spu_dut_t *d)
 void edge(spu_dut_t *d, unsigned clocks)
 {
     VTOP *t = d->top.get();
-    if (!d->fst && !d->full_clock &&
-        (vl_rise_direct(t->rootp, t, clocks, VL_REGIONS(VTOP)) || vl_rise_once(t->rootp, t, clocks))) {
+    if (!d->fst && vl_rise(t->rootp, t, clocks, d->regions, d->way)) {
         d->evals++;
         return;
     }

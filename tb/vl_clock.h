@@ -13,7 +13,7 @@
 // input-combinational region (Verilator 5 "ico"). Two shortcuts, both
 // through Verilator-internal names, so both are options that fall back to
 // the next:
-//  - vl_rise_direct() (Verilator 5.006): the regions of one rising edge
+//  - VL_DIRECT (Verilator 5.006): the regions of one rising edge
 //    called directly, in eval()'s order (input-combinational when the model
 //    has it, the model's own trigger function for the edges, active, NBA),
 //    with the trigger bits eval() would compute. It skips eval()'s
@@ -22,12 +22,13 @@
 //    region functions are there (weak references: null in a model of
 //    another Verilator) and the trigger vectors have 5.006's types (checked
 //    at compile time).
-//  - vl_rise_once(): where the Verilator names a clock's edge-detect state
+//  - VL_ONCE: where the Verilator names a clock's edge-detect state
 //    (5.006: __Vtrigrprev__TOP__clk_i; 5.049: __Vtrigprevexpr___TOP__clk_i__0;
 //    the same for ld_i), it clears it and evaluates once with the clocks at
 //    1: the rising edges are seen exactly as after a falling eval.
-// A model with neither returns false from both (and nothing was done); the
-// caller then toggles the clocks for real (vl_toggle). Used by the checker's
+// vl_pick_way() chooses once per model, vl_rise() raises the clocks that
+// way; with neither (VL_REAL) vl_rise() returns false (nothing done), and
+// the caller toggles the clocks for real (vl_toggle). Used by the checker's
 // shim (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
 // spu-tb --full-clock runs the real toggle, the test suite requires
 // identical logs both ways (with the default Verilator), and make
@@ -72,45 +73,30 @@ template <typename Top> void vl_set_clocks(Top *top, unsigned clocks, uint8_t v)
             top->ld_i = v;
 }
 
-// Clear the edge-detect state of the clocks (as after a falling eval); false
-// when this Verilator's names are unknown.
-template <typename R> bool vl_clear_prev(R *root, unsigned clocks)
+// This Verilator's names of the edge-detect state of every clock the model
+// has (clk_i, and ld_i with the input stage; the root holds the ports too).
+template <typename R>
+constexpr bool vl_prev_known = (vl_prev_clk_5006<R>::value || vl_prev_clk_5049<R>::value) &&
+                               (!vl_has_ld<R> || vl_prev_ld_5006<R>::value || vl_prev_ld_5049<R>::value);
+
+// Clear the edge-detect state of the clocks (as after a falling eval); only
+// where vl_prev_known.
+template <typename R> void vl_clear_prev(R *root, unsigned clocks)
 {
-    // ld_i's state must be known too where the model has ld_i (its root
-    // holds the ports as well)
-    if constexpr (vl_has_ld<R> && !vl_prev_ld_5006<R>::value && !vl_prev_ld_5049<R>::value) {
-        (void)root;
-        (void)clocks;
-        return false;
-    } else if constexpr (vl_prev_clk_5006<R>::value) {
+    if constexpr (vl_prev_clk_5006<R>::value) {
         if (clocks & VL_CLK)
             root->__Vtrigrprev__TOP__clk_i = 0;
-        if constexpr (vl_prev_ld_5006<R>::value)
-            if (clocks & VL_LD)
-                root->__Vtrigrprev__TOP__ld_i = 0;
-        return true;
     } else if constexpr (vl_prev_clk_5049<R>::value) {
         if (clocks & VL_CLK)
             root->__Vtrigprevexpr___TOP__clk_i__0 = 0;
-        if constexpr (vl_prev_ld_5049<R>::value)
-            if (clocks & VL_LD)
-                root->__Vtrigprevexpr___TOP__ld_i__0 = 0;
-        return true;
-    } else {
-        (void)root;
-        (void)clocks;
-        return false;
     }
-}
-
-// Raise the clocks in one eval() (see above); false: not possible here.
-template <typename R, typename Top> bool vl_rise_once(R *root, Top *top, unsigned clocks)
-{
-    if (!vl_clear_prev(root, clocks))
-        return false;
-    vl_set_clocks(top, clocks, 1);
-    top->eval();
-    return true;
+    if constexpr (vl_prev_ld_5006<R>::value) {
+        if (clocks & VL_LD)
+            root->__Vtrigrprev__TOP__ld_i = 0;
+    } else if constexpr (vl_prev_ld_5049<R>::value) {
+        if (clocks & VL_LD)
+            root->__Vtrigprevexpr___TOP__ld_i__0 = 0;
+    }
 }
 
 // The region functions of Verilator 5.006's model VTOP (the class prefix,
@@ -160,41 +146,64 @@ struct vl_direct_ok<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TO
                                   vl_ntriggers<decltype(R::__VactTriggered)>::value > 0 && ico_ok<R>();
 };
 
-// Rising edges of the clocks as eval() runs them, without its scheduler: the
-// input-combinational region (its one trigger: the first iteration), the
-// model's trigger function (it sees the edges of exactly these clocks and
-// records their new state), the active region, the NBA region with the
-// active triggers; every trigger cleared after, as eval() leaves them. The
-// model must have had one real eval() (its initialisation; the reset
-// sequence gives it). false: not possible here.
-template <typename R, typename Top> bool vl_rise_direct(R *root, Top *top, unsigned clocks, const vl_regions<R> &f)
+// How a model's clocks are raised, decided once per model (vl_pick_way):
+// the direct region calls, one eval() on cleared edge state, or for real.
+enum vl_way { VL_REAL = 0, VL_ONCE = 1, VL_DIRECT = 2 };
+
+template <typename R> vl_way vl_pick_way(const vl_regions<R> &f)
 {
-    if constexpr (vl_direct_ok<R>::value) {
-        if (!f.trig || !f.act || !f.nba)
-            return false;
+    if constexpr (vl_direct_ok<R>::value && vl_prev_known<R>) {
+        bool ok = f.trig && f.act && f.nba;
         if constexpr (vl_has_ico<R>::value)
-            if (!f.ico)
-                return false;
-        if (!vl_clear_prev(root, clocks))
+            ok = ok && f.ico;
+        if (ok)
+            return VL_DIRECT;
+    }
+    (void)f;
+    return vl_prev_known<R> ? VL_ONCE : VL_REAL;
+}
+
+// Raise the clocks in one evaluation the way vl_pick_way() chose; false
+// (nothing done) for VL_REAL: the caller toggles them (vl_toggle).
+//  VL_DIRECT: the rising edges as eval() runs them, without its scheduler:
+//   the input-combinational region (its one trigger: the first iteration),
+//   the model's trigger function (it sees the edges of exactly these clocks
+//   and records their new state), the active region, the NBA region with the
+//   active triggers; every trigger cleared after, as eval() leaves them.
+//  VL_ONCE: the edge state cleared, the clocks at 1, one eval().
+// The model must have had one real eval() (its initialisation; the reset
+// sequence gives it).
+template <typename R, typename Top> bool vl_rise(R *root, Top *top, unsigned clocks, const vl_regions<R> &f, vl_way way)
+{
+    if constexpr (vl_prev_known<R>) {
+        if (way == VL_REAL)
             return false;
+        vl_clear_prev(root, clocks);
         vl_set_clocks(top, clocks, 1);
-        if constexpr (vl_has_ico<R>::value) {
-            root->__VicoTriggered.at(0) = 1;
-            f.ico(root);
-            root->__VicoTriggered.clear();
+        if constexpr (vl_direct_ok<R>::value) {
+            if (way == VL_DIRECT) {
+                if constexpr (vl_has_ico<R>::value) {
+                    root->__VicoTriggered.at(0) = 1;
+                    f.ico(root);
+                    root->__VicoTriggered.clear();
+                }
+                f.trig(root);
+                root->__VnbaTriggered = root->__VactTriggered;
+                f.act(root);
+                f.nba(root);
+                root->__VactTriggered.clear();
+                root->__VnbaTriggered.clear();
+                return true;
+            }
         }
-        f.trig(root);
-        root->__VnbaTriggered = root->__VactTriggered;
-        f.act(root);
-        f.nba(root);
-        root->__VactTriggered.clear();
-        root->__VnbaTriggered.clear();
+        top->eval();
         return true;
     } else {
         (void)root;
         (void)top;
         (void)clocks;
         (void)f;
+        (void)way;
         return false;
     }
 }
