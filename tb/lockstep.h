@@ -45,6 +45,14 @@ typedef struct ls_cfg {
     unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
     int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
+    /* 2: the stimulus and the model run ahead of the DUT in a thread of
+     * their own (lockstep_mt.c), when lockstep_threads_refusal() allows it;
+     * a run that does not pass is run again in one thread from a fresh
+     * source, its output files cut back to where they were, so every
+     * report is the one-thread checker's. 1: one thread. */
+    int threads;
+    spu_src_t (*fresh_source)(void *ctx); /* threads 2: the stimulus again, from its start */
+    void *fresh_ctx;
 } ls_cfg_t;
 
 enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
@@ -67,6 +75,10 @@ typedef struct ls_result {
     uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     apb_stats_t apb;             /* --apb: what the bus master did */
+    int threads;                 /* threads of the run reported (2: it passed in two) */
+    int rerun;                   /* a two-thread run did not pass after checking mt_cycles
+                                    cycles: this is its run again in one thread */
+    uint64_t mt_cycles;
     char err[320];
 } ls_result_t;
 
@@ -74,5 +86,10 @@ typedef struct ls_result {
  * the DUT or the model could not be set up). Re-entrant: all state is in c,
  * r and the stack. */
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
+
+/* Why c cannot run in two threads (NULL: it can): an option whose work
+ * runs with the DUT or after a failure, or an output file that could not
+ * be cut back for a run again in one thread (not a regular file). */
+const char *lockstep_threads_refusal(const ls_cfg_t *c);
 
 #endif

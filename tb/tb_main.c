@@ -312,6 +312,13 @@ static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
     return 0;
 }
 
+/* --threads 2: the run's stimulus again from its start (lockstep.h) */
+static spu_src_t fresh_source(void *ctx)
+{
+    spu_setup_t *s = ctx;
+    return opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
+}
+
 /* --wave: re-run with the same binary and init seed, FST of the window. */
 static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, const char *saved)
 {
@@ -334,6 +341,8 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.rec_txt = NULL;
     wc.mem_f = NULL;
     wc.progress = 0;
+    wc.threads = 1;
+    wc.fresh_source = NULL;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
     wc.wave_to = r->fail_cycle + 2;
@@ -418,10 +427,21 @@ int main(int argc, char **argv)
         rc = 2;
         goto out;
     }
+    lc.threads = o.threads;
+    lc.fresh_source = fresh_source;
+    lc.fresh_ctx = s;
+    const char *refused = o.threads > 1 ? lockstep_threads_refusal(&lc) : NULL;
+    if (refused) {
+        fprintf(stderr, "spu-tb: --threads %d: running in one thread: %s\n", o.threads, refused);
+        lc.threads = 1;
+    }
     snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
     fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
             s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
     lockstep_run(&lc, s->src, r);
+    if (r->rerun)
+        fprintf(stderr, "spu-tb: --threads 2: the run did not pass (%" PRIu64 " cycles checked in two threads); "
+                        "the report below is from its run again in one thread\n", r->mt_cycles);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (o.mutant >= 0 && r->status != LS_ERROR)
         fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");
@@ -484,6 +504,10 @@ int main(int argc, char **argv)
                 o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it",
                 lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                    : "spu_top's own ports");
+    if (o.stats)
+        fprintf(stderr, "  threads: %d (%s)\n", r->threads,
+                r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"
+                               : "the stimulus, the model and the DUT in one");
     if (o.stats) {
         spl_print_records(&r->log, stderr);
         opts_print_driver(s, stderr);

@@ -91,6 +91,57 @@ done
 $TB --config v1p4 --seed 4 --cycles 200000 --quiet --progress 2>"$TMP/pr"
 if tr '\r' '\n' <"$TMP/pr" | grep -q '^cycle 200000 of 200000 (100%)'; then ok tb/progress_reaches_100; else bad tb/progress_reaches_100 "$(tr '\r' '\n' <"$TMP/pr" | tail -3 | tr '\n' ' ')"; fi
 
+# 2d. --threads 2 (the model ahead of the DUT in a thread of its own)
+#     writes exactly what one thread writes: log, records (bytes and text),
+#     coverage; --stats says two threads ran. With both threads on one core
+#     the hand-over must sleep instead of spin (a lost wake-up would hang:
+#     timeout). A failing run is reported from its run again in one thread:
+#     the same report and log as --threads 1. A log to a pipe cannot be cut
+#     back for that run, so it runs in one thread and says why.
+for cfg in $CONFIGS; do
+    for n in 1 2; do
+        $TB --config $cfg --seed 5 --cycles 300000 --no-progress --stats --threads $n --log "$TMP/t$n.spl" \
+            --rec-bin "$TMP/t$n.bin" --records "$TMP/t$n.txt" --cov "$TMP/t$n.cov" 2>"$TMP/te$n"; eval "r$n=\$?"
+    done
+    if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/t1.spl" "$TMP/t2.spl" && cmp -s "$TMP/t1.bin" "$TMP/t2.bin" \
+       && cmp -s "$TMP/t1.txt" "$TMP/t2.txt" && cmp -s <(tail -n +2 "$TMP/t1.cov") <(tail -n +2 "$TMP/t2.cov") \
+       && [ "$(grep -c ' record ' "$TMP/t1.spl")" -gt 10 ] && grep -q '^  threads: 2 ' "$TMP/te2" \
+       && grep -q '^  threads: 1 ' "$TMP/te1"; then
+        ok "tb/threads2_writes_what_one_writes/$cfg"
+    else
+        bad "tb/threads2_writes_what_one_writes/$cfg" "exit $r1/$r2 $(grep -h threads: "$TMP/te1" "$TMP/te2" | tr '\n' ' ') $(diff "$TMP/t1.spl" "$TMP/t2.spl" | head -2 | tr '\n' ' ')"
+    fi
+done
+if command -v taskset >/dev/null; then
+    timeout 300 taskset -c 0 $TB --config wide --seed 5 --cycles 300000 --no-progress --stats --threads 2 \
+        --log "$TMP/t3.spl" 2>"$TMP/te3"; r=$?
+    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t2.spl" && grep -q '^  threads: 2 ' "$TMP/te3"; then
+        ok tb/threads2_on_one_core
+    else
+        bad tb/threads2_on_one_core "exit $r (124: it hung) $(tail -2 "$TMP/te3" | tr '\n' ' ')"
+    fi
+fi
+for n in 1 2; do
+    $TB --config v1p4 --seed 5 --cycles 300000 --no-progress --threads $n --log "$TMP/tf$n.spl" --fail-dir "$TMP/tfail$n" \
+        --inject "smp_valid_o@200000" 2>"$TMP/tfe$n"; eval "r$n=\$?"
+done
+if [ $r1 -eq 1 ] && [ $r2 -eq 1 ] && cmp -s "$TMP/tf1.spl" "$TMP/tf2.spl" \
+   && grep -q 'FIRST DIFFERENCE at cycle 200000 ===' "$TMP/tfe2" \
+   && grep -q 'the report below is from its run again in one thread' "$TMP/tfe2" \
+   && diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(grep -v 'run again in one thread' "$TMP/tfe2" | sed "s#$TMP/tfail2#F#") >/dev/null; then
+    ok tb/threads2_failure_reported_from_one_thread
+else
+    bad tb/threads2_failure_reported_from_one_thread "exit $r1/$r2 $(diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(sed "s#$TMP/tfail2#F#" "$TMP/tfe2") | head -4 | tr '\n' ' ')"
+fi
+$TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 2 2>"$TMP/tp" | cat >"$TMP/tp.spl"; r=$?
+$TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 3 >/dev/null 2>"$TMP/tp3"; r3=$?
+if [ $r -eq 0 ] && grep -q -- '--threads 2: running in one thread: the .spl log is not a regular file' "$TMP/tp" \
+   && [ -s "$TMP/tp.spl" ] && [ $r3 -eq 2 ] && grep -q -- 'error: --threads 3: the checker runs in 1 or 2 threads' "$TMP/tp3"; then
+    ok tb/threads_refusals_say_why
+else
+    bad tb/threads_refusals_say_why "exit $r/$r3: $(cat "$TMP/tp" "$TMP/tp3" | head -3 | tr '\n' ' ')"
+fi
+
 # 3. X initialisation: several +verilator+seed values, identical logs.
 for init in 1 77 4242; do
     $TB --config wide-alt --seed 9 --cycles 200000 --init-seed $init --no-progress >"$TMP/x$init.spl" 2>"$TMP/e"

@@ -1,0 +1,97 @@
+/*
+ * What the lockstep loops share (lockstep.c, one thread; lockstep_mt.c, the
+ * model and the DUT in two): the check of the DUT's outputs of one cycle; and
+ * in lockstep_check.c, the start and end of a run. Internal to tb/.
+ */
+#ifndef SPU_LOCKSTEP_PRIV_H
+#define SPU_LOCKSTEP_PRIV_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lockstep.h"
+
+/* The model's records of one cycle (spu_model_t.rec, or a copy of it). */
+typedef const uint8_t (*ls_rec_t)[SPU_MAX_RECORD];
+
+/* The DUT's write beat shown (its outputs before). */
+typedef struct ls_beat {
+    uint8_t valid, strb;
+    uint64_t addr, data;
+} ls_beat_t;
+
+/* Every byte of every record: 1 (r->diff filled) when the DUT's differ
+ * from the model's (mrec). Out of line: most cycles have no record. */
+int ls_records_differ(const ls_cfg_t *c, const spu_dut_t *d, ls_rec_t mrec, const spu_out_t *mout,
+                      ls_result_t *r);
+
+/* A difference in cycle e's outputs: r filled, with the APB outputs (dapb,
+ * mapb; NULL without --apb). Out of line, once a run. */
+int ls_dut_differs(const ls_hist_t *e, const spu_out_t *dout, const spu_apb_out_t *dapb,
+                   const spu_apb_out_t *mapb, ls_result_t *r);
+
+/* The DUT's write beat: the one shown (the outputs before) is taken into
+ * its memory when the memory is ready in this cycle; the outputs of this
+ * cycle show the next. 0, or -1 (r->err set) when memory runs out. */
+static inline int ls_dut_beat(ls_beat_t *b, spu_mem_t *dmem, const spu_in_t *in, const spu_out_t *dout,
+                              ls_result_t *r)
+{
+    if (b->valid && in->mem_ready && in->rst_n && mem_write(dmem, b->addr, b->data, b->strb)) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "out of memory for the DUT's Profiling Buffer pages");
+        return -1;
+    }
+    if ((b->valid = dout->mem_valid)) {
+        b->addr = dout->mem_addr;
+        b->data = dout->mem_data;
+        b->strb = dout->mem_strb;
+    }
+    return 0;
+}
+
+/* The DUT's outputs of cycle e (its inputs, the model's outputs and
+ * records mrec): the write beat, every output, every record byte. 1 when
+ * the run stops here (r->status set: a difference, or LS_ERROR). */
+static inline __attribute__((always_inline)) int ls_dut_check(const ls_cfg_t *c, const spu_dut_t *d, ls_rec_t mrec,
+                                                              const ls_hist_t *e, const spu_out_t *dout,
+                                                              int apb_differs, const spu_apb_out_t *dapb,
+                                                              const spu_apb_out_t *mapb, ls_beat_t *b,
+                                                              spu_mem_t *dmem, ls_result_t *r)
+{
+    if (ls_dut_beat(b, dmem, &e->in, dout, r))
+        return 1;
+    r->cycles++;
+    if (!cmp_equal(dout, &e->out) || apb_differs)
+        return ls_dut_differs(e, dout, dapb, mapb, r);
+    uint32_t any; /* a record on any port (rec_len equal in both, as cmp_equal() checked) */
+    _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
+    memcpy(&any, e->out.rec_len, sizeof any);
+    if (any && ls_records_differ(c, d, mrec, &e->out, r)) {
+        r->status = LS_DIFF;
+        r->fail_cycle = e->cycle;
+        return 1;
+    }
+    return 0;
+}
+
+/* Seconds on a monotonic clock. */
+double ls_now(void);
+/* The progress line, rewritten in place (the last one stays, with a
+ * newline): r->cycles cycles in the time since t0. */
+void ls_progress(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, double t0);
+/* Before the first cycle: the run (its source, log and record files) and
+ * the memory each side's write port writes, the model's (mmem) and the
+ * DUT's (dmem). */
+void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *mmem, spu_mem_t *dmem);
+/* After the last cycle: the checks at the end (every queued record
+ * written, the DUT's memory equal to the model's), --mem-bin, the log's
+ * last line, and what r reports of the model and the run; frees the two
+ * memories. */
+void ls_end_run(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem, spu_mem_t *dmem,
+                ls_result_t *r);
+
+/* lockstep_mt.c: the run in two threads; r->status LS_PASS, or anything
+ * else when the run must be repeated in one thread for its report. */
+void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
+
+#endif
