@@ -262,6 +262,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         return;
     }
     /* Where each output file stands, to cut it back to */
+    static const char *const name[LS_NOUT] = {"the .spl log", "--rec-bin", "--records", "--mem-bin"};
     ls_output_t out[LS_NOUT];
     off_t at[LS_NOUT] = {0};
     outputs(c, out);
@@ -269,7 +270,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (out[i].f && (fflush(out[i].f) || (at[i] = ftello(out[i].f)) < 0)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "--threads 2: %s: %s", out[i].refusal, strerror(errno));
+            snprintf(r->err, sizeof r->err, "--threads 2: where %s stands before the run is not known: %s", name[i],
+                     strerror(errno));
             return;
         }
     ls_mt_run(c, src, r);
@@ -280,17 +282,28 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     /* Not a pass: the report comes from the one-thread checker, on the
      * same stimulus from its start, into the same files. */
     const uint64_t stopped = r->cycles;
-    for (int i = 0; i < LS_NOUT; i++)
-        if (out[i].f && (fflush(out[i].f), ftruncate(fileno(out[i].f), at[i]) || fseeko(out[i].f, at[i], SEEK_SET))) {
+    char why[sizeof r->mt_stop];
+    if (r->status == LS_DIFF)
+        snprintf(why, sizeof why, "a difference at cycle %" PRIu64, r->fail_cycle);
+    else
+        snprintf(why, sizeof why, "%.180s", r->err);
+    for (int i = 0; i < LS_NOUT; i++) {
+        if (!out[i].f)
+            continue;
+        fflush(out[i].f);
+        clearerr(out[i].f); /* an error of the first run must not fail the second */
+        if (ftruncate(fileno(out[i].f), at[i]) || fseeko(out[i].f, at[i], SEEK_SET)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "--threads 2: the run did not pass, and its output could not be cut back "
-                     "for a run again in one thread: %s", strerror(errno));
+            snprintf(r->err, sizeof r->err, "--threads 2: the run did not pass (%.120s), and %s could not be cut back "
+                     "for a run again in one thread: %s", why, name[i], strerror(errno));
             return;
         }
+    }
     if (c->cov)
         cov_init(c->cov, c->cfg);
     run_one_thread(c, c->fresh_source(c->fresh_ctx), r);
     r->rerun = 1;
     r->mt_cycles = stopped;
+    memcpy(r->mt_stop, why, sizeof why);
 }

@@ -79,6 +79,7 @@ typedef struct ls_result {
     int rerun;                   /* a two-thread run did not pass after checking mt_cycles
                                     cycles: this is its run again in one thread */
     uint64_t mt_cycles;
+    char mt_stop[200];           /* why it stopped: a difference at cycle N, or an error */
     char err[320];
 } ls_result_t;
 

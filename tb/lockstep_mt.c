@@ -192,7 +192,9 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         snprintf(r->err, sizeof r->err, "golden model: %s", err);
         return;
     }
-    mt_t *t = calloc(1, sizeof *t);
+    mt_t *t = aligned_alloc(_Alignof(mt_t), (sizeof *t + _Alignof(mt_t) - 1) / _Alignof(mt_t) * _Alignof(mt_t));
+    if (t)
+        memset(t, 0, sizeof *t);
     if (!t || mt_alloc(t)) {
         r->status = LS_ERROR;
         snprintf(r->err, sizeof r->err, "--threads 2: out of memory for the ring of %u cycles", MT_RING);

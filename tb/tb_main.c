@@ -440,8 +440,8 @@ int main(int argc, char **argv)
             s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
     lockstep_run(&lc, s->src, r);
     if (r->rerun)
-        fprintf(stderr, "spu-tb: --threads 2: the run did not pass (%" PRIu64 " cycles checked in two threads); "
-                        "the report below is from its run again in one thread\n", r->mt_cycles);
+        fprintf(stderr, "spu-tb: --threads 2: the run did not pass (%s; %" PRIu64 " cycles checked in two threads); "
+                        "the report below is from its run again in one thread\n", r->mt_stop, r->mt_cycles);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (o.mutant >= 0 && r->status != LS_ERROR)
         fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");

@@ -108,17 +108,19 @@ for cfg in $CONFIGS; do
        && [ "$(grep -c ' record ' "$TMP/t1.spl")" -gt 10 ] && grep -q '^  threads: 2 ' "$TMP/te2" \
        && grep -q '^  threads: 1 ' "$TMP/te1"; then
         ok "tb/threads2_writes_what_one_writes/$cfg"
+        cp "$TMP/t1.spl" "$TMP/t1-$cfg.spl"
     else
         bad "tb/threads2_writes_what_one_writes/$cfg" "exit $r1/$r2 $(grep -h threads: "$TMP/te1" "$TMP/te2" | tr '\n' ' ') $(diff "$TMP/t1.spl" "$TMP/t2.spl" | head -2 | tr '\n' ' ')"
     fi
 done
+cfg1=$(echo $CONFIGS | cut -d" " -f1)
 if command -v taskset >/dev/null; then
-    timeout 300 taskset -c 0 $TB --config wide --seed 5 --cycles 300000 --no-progress --stats --threads 2 \
+    timeout 300 taskset -c 0 $TB --config $cfg1 --seed 5 --cycles 300000 --no-progress --stats --threads 2 \
         --log "$TMP/t3.spl" 2>"$TMP/te3"; r=$?
-    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t2.spl" && grep -q '^  threads: 2 ' "$TMP/te3"; then
+    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" && grep -q '^  threads: 2 ' "$TMP/te3"; then
         ok tb/threads2_on_one_core
     else
-        bad tb/threads2_on_one_core "exit $r (124: it hung) $(tail -2 "$TMP/te3" | tr '\n' ' ')"
+        bad tb/threads2_on_one_core "exit $r (124: it hung) $(grep threads: "$TMP/te3") $(diff "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" 2>&1 | head -2 | tr '\n' ' ')"
     fi
 fi
 for n in 1 2; do
