@@ -67,15 +67,9 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     spu_run_t run;
     spu_cyc_t cy;
     spu_out_t dout;
-    char err[256];
 
-    memset(r, 0, sizeof *r);
-    r->threads = 1;
-    if (spu_model_init(&m, c->cfg, err, sizeof err)) {
-        r->status = LS_ERROR;
-        snprintf(r->err, sizeof r->err, "golden model: %s", err);
+    if (ls_start(c, &m, 1, r))
         return;
-    }
     /* Late: the build has the input stage and the model drives the
      * stimulus, so the DUT's step shows the outputs of the cycle before
      * (dut.h); --dut-only feeds the core model from the DUT's outputs, so
@@ -220,16 +214,17 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
  * what to call them. */
 typedef struct ls_output {
     FILE *f;
+    const char *name;
     const char *refusal;         /* lockstep_threads_refusal() when f is not a regular file */
 } ls_output_t;
 #define LS_NOUT 4
 static void outputs(const ls_cfg_t *c, ls_output_t out[LS_NOUT])
 {
 #define LS_REWRITE " is not a regular file (a pipe, a terminal or a device), which a run again in one thread after a failure could not rewrite"
-    out[0] = (ls_output_t){c->log, "the .spl log" LS_REWRITE " (--log FILE, or --quiet for none)"};
-    out[1] = (ls_output_t){c->rec_f, "--rec-bin" LS_REWRITE};
-    out[2] = (ls_output_t){c->rec_txt, "--records" LS_REWRITE};
-    out[3] = (ls_output_t){c->mem_f, "--mem-bin" LS_REWRITE};
+    out[0] = (ls_output_t){c->log, "the .spl log", "the .spl log" LS_REWRITE " (--log FILE, or --quiet for none)"};
+    out[1] = (ls_output_t){c->rec_f, "--rec-bin", "--rec-bin" LS_REWRITE};
+    out[2] = (ls_output_t){c->rec_txt, "--records", "--records" LS_REWRITE};
+    out[3] = (ls_output_t){c->mem_f, "--mem-bin", "--mem-bin" LS_REWRITE};
 #undef LS_REWRITE
 }
 
@@ -262,7 +257,6 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         return;
     }
     /* Where each output file stands, to cut it back to */
-    static const char *const name[LS_NOUT] = {"the .spl log", "--rec-bin", "--records", "--mem-bin"};
     ls_output_t out[LS_NOUT];
     off_t at[LS_NOUT] = {0};
     outputs(c, out);
@@ -270,7 +264,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (out[i].f && (fflush(out[i].f) || (at[i] = ftello(out[i].f)) < 0)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "--threads 2: where %s stands before the run is not known: %s", name[i],
+            snprintf(r->err, sizeof r->err, "--threads 2: where %s stands before the run is not known: %s", out[i].name,
                      strerror(errno));
             return;
         }
@@ -296,7 +290,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
             snprintf(r->err, sizeof r->err, "--threads 2: the run did not pass (%.120s), and %s could not be cut back "
-                     "for a run again in one thread: %s", why, name[i], strerror(errno));
+                     "for a run again in one thread: %s", why, out[i].name, strerror(errno));
             return;
         }
     }

@@ -63,6 +63,20 @@ __attribute__((noinline)) int ls_dut_differs(const ls_hist_t *e, const spu_out_t
 }
 
 /* lockstep_priv.h */
+int ls_start(const ls_cfg_t *c, spu_model_t *m, int threads, ls_result_t *r)
+{
+    char err[256];
+    memset(r, 0, sizeof *r);
+    r->threads = threads;
+    if (spu_model_init(m, c->cfg, err, sizeof err)) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "golden model: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* lockstep_priv.h */
 void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *mmem, spu_mem_t *dmem)
 {
     run_init(run, c->cfg, src, c->log, NULL);

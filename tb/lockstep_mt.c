@@ -182,16 +182,10 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     spu_model_t m;
     spu_run_t run;
     spu_cyc_t cy;
-    char err[256];
     pthread_t th;
 
-    memset(r, 0, sizeof *r);
-    r->threads = 2;
-    if (spu_model_init(&m, c->cfg, err, sizeof err)) {
-        r->status = LS_ERROR;
-        snprintf(r->err, sizeof r->err, "golden model: %s", err);
+    if (ls_start(c, &m, 2, r))
         return;
-    }
     mt_t *t = aligned_alloc(_Alignof(mt_t), (sizeof *t + _Alignof(mt_t) - 1) / _Alignof(mt_t) * _Alignof(mt_t));
     if (t)
         memset(t, 0, sizeof *t);

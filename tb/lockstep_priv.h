@@ -79,6 +79,9 @@ double ls_now(void);
 /* The progress line, rewritten in place (the last one stays, with a
  * newline): r->cycles cycles in the time since t0. */
 void ls_progress(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, double t0);
+/* A run's result cleared (r->threads: threads), and the golden model set
+ * up: 0, or -1 with r->status LS_ERROR and r->err saying why. */
+int ls_start(const ls_cfg_t *c, spu_model_t *m, int threads, ls_result_t *r);
 /* Before the first cycle: the run (its source, log and record files) and
  * the memory each side's write port writes, the model's (mmem) and the
  * DUT's (dmem). */
