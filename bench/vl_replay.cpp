@@ -212,18 +212,18 @@ void drive(VTOP *t, const uint32_t *w)
 // One step: the model's clocks (clk_i, and ld_i behind the input stage:
 // piped, the outputs one step late), in one evaluation where the Verilator
 // allows it (tb/vl_clock.h).
-// way: vl_pick_way()'s, or VL_REAL for --full-clock.
-void tick(VTOP *t, vl_way way)
+// k: vl_pick()'s clocking (VL_REAL for --full-clock).
+void tick(VTOP *t, const vl_clocking<VL_ROOT_T(VTOP)> &k)
 {
-    if (!vl_rise(t->rootp, t, vl_clocks<VTOP>, VL_REGIONS(VTOP), way))
+    if (!vl_rise(t->rootp, t, vl_clocks<VTOP>, k))
         vl_toggle(t, vl_clocks<VTOP>, [] {});
 }
 
-void reset(VTOP *t, vl_way way)
+void reset(VTOP *t, const vl_clocking<VL_ROOT_T(VTOP)> &k)
 {
     static const uint32_t zero[ROW] = {};
     drive(t, zero);
-    vl_reset_sequence(t, [t, way] { tick(t, way); });
+    vl_reset_sequence(t, [t, &k] { tick(t, k); });
 }
 
 // The selections and records the outputs show.
@@ -240,7 +240,7 @@ void count(const VTOP *t, counts &c)
     c.rejected += (uint64_t)__builtin_popcountll(rv & ~keep);
 }
 
-__attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, vl_way way)
+__attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t> &rows, const vl_clocking<VL_ROOT_T(VTOP)> &k)
 {
     counts c;
     const uint32_t *w = rows.data(), *end = w + rows.size();
@@ -249,16 +249,16 @@ __attribute__((noinline)) counts replay_pass(VTOP *t, const std::vector<uint32_t
     constexpr bool late = vl_has_ld<VTOP>;
     if (late && w != end) {
         drive(t, w);
-        tick(t, way);
+        tick(t, k);
         w += ROW;
     }
     for (; w != end; w += ROW) {
         drive(t, w);
-        tick(t, way);
+        tick(t, k);
         count(t, c);
     }
     if (late && !rows.empty()) {
-        tick(t, way);
+        tick(t, k);
         count(t, c);
     }
     return c;
@@ -328,13 +328,13 @@ int main(int argc, char **argv)
     ctx->commandArgs(3, vargv);
     auto top = std::make_unique<VTOP>(ctx.get(), "spu_top");
 
-    const vl_way way = full_clock ? VL_REAL : vl_pick_way(VL_REGIONS(VTOP));
+    const auto clocking = vl_pick(top->rootp, top.get(), VL_REGIONS(VTOP), full_clock);
     counts first;
     double busy = 0;
     for (unsigned long r = 0; r < repeat; r++) {
-        reset(top.get(), way);
+        reset(top.get(), clocking);
         const double t0 = now_s();
-        const counts c = replay_pass(top.get(), rows, way);
+        const counts c = replay_pass(top.get(), rows, clocking);
         busy += now_s() - t0;
         if (r == 0)
             first = c;

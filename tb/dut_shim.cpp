@@ -36,8 +36,7 @@ struct spu_dut {
     const spu_config_t *cfg = nullptr;
     bool full_clock = false;     // an eval on each clock edge (no shortcut)
     bool piped = false;          // input stage: clk_i and ld_i in one step (outputs one step late)
-    vl_regions<VL_ROOT_T(VTOP)> regions{};  // the model's region functions (tb/vl_clock.h) ...
-    vl_way way = VL_REAL;        // ... and how its clocks are raised, chosen once
+    vl_clocking<VL_ROOT_T(VTOP)> clocking{};  // how its clocks are raised, chosen once (tb/vl_clock.h)
     uint64_t evals = 0;          // evaluations in step(), to show which way ran
 };
 
@@ -218,8 +217,7 @@ spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
     d->ctx->commandArgs(3, argv);
     d->ctx->traceEverOn(true);
     d->top.reset(new VTOP{d->ctx.get(), "spu_top"});
-    d->regions = VL_REGIONS(VTOP);
-    d->way = d->full_clock ? VL_REAL : vl_pick_way(d->regions);
+    d->clocking = vl_pick(d->top->rootp, d->top.get(), VL_REGIONS(VTOP), d->full_clock);
     return d;
 }
 
@@ -263,7 +261,7 @@ void destroy(spu_dut_t *d)
 void edge(spu_dut_t *d, unsigned clocks)
 {
     VTOP *t = d->top.get();
-    if (!d->fst && vl_rise(t->rootp, t, clocks, d->regions, d->way)) {
+    if (!d->fst && vl_rise(t->rootp, t, clocks, d->clocking)) {
         d->evals++;
         return;
     }

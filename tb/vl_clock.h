@@ -15,18 +15,19 @@
 // the next:
 //  - VL_DIRECT (Verilator 5.006): the regions of one rising edge
 //    called directly, in eval()'s order (input-combinational when the model
-//    has it, the model's own trigger function for the edges, active, NBA),
-//    with the trigger bits eval() would compute. It skips eval()'s
-//    scheduler loops, which re-check triggers that cannot fire (about 100
-//    instructions a cycle on v1p4, docs/performance.md). Only where the
-//    region functions are there (weak references: null in a model of
-//    another Verilator) and the trigger vectors have 5.006's types (checked
-//    at compile time).
+//    has it, active, NBA), with the trigger bits eval() would compute,
+//    learned once per model from its own trigger function. It skips
+//    eval()'s scheduler loops, which re-check triggers that cannot fire
+//    (about 100 instructions a cycle on v1p4, docs/performance.md), and the
+//    trigger function. Only where the region functions are there (weak
+//    references: null in a model of another Verilator), the trigger vectors
+//    have 5.006's types (checked at compile time) and every trigger is the
+//    edge of one clock (checked when the model is made).
 //  - VL_ONCE: where the Verilator names a clock's edge-detect state
 //    (5.006: __Vtrigrprev__TOP__clk_i; 5.049: __Vtrigprevexpr___TOP__clk_i__0;
 //    the same for ld_i), it clears it and evaluates once with the clocks at
 //    1: the rising edges are seen exactly as after a falling eval.
-// vl_pick_way() chooses once per model, vl_rise() raises the clocks that
+// vl_pick() chooses once per model, vl_rise() raises the clocks that
 // way; with neither (VL_REAL) vl_rise() returns false (nothing done), and
 // the caller toggles the clocks for real (vl_toggle). Used by the checker's
 // shim (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
@@ -146,64 +147,150 @@ struct vl_direct_ok<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TO
                                   vl_ntriggers<decltype(R::__VactTriggered)>::value > 0 && ico_ok<R>();
 };
 
-// How a model's clocks are raised, decided once per model (vl_pick_way):
+// How a model's clocks are raised, decided once per model (vl_pick):
 // the direct region calls, one eval() on cleared edge state, or for real.
 enum vl_way { VL_REAL = 0, VL_ONCE = 1, VL_DIRECT = 2 };
 
-template <typename R> vl_way vl_pick_way(const vl_regions<R> &f)
+// The type of a 5.006 model's trigger vector (an empty stand-in elsewhere).
+struct vl_no_triggers {};
+template <typename R, bool = vl_direct_ok<R>::value> struct vl_triggers_of { using type = vl_no_triggers; };
+template <typename R> struct vl_triggers_of<R, true> { using type = decltype(R::__VactTriggered); };
+
+// A model's clocking, chosen once (vl_pick): its region functions, the way,
+// and for VL_DIRECT the triggers a raise of each set of clocks fires
+// (fired[clocks], learned from the model's own trigger function).
+template <typename R> struct vl_clocking {
+    vl_regions<R> f{};
+    vl_way way = VL_REAL;
+    typename vl_triggers_of<R>::type fired[4]{};
+};
+
+// VL_DIRECT's triggers: for each set of clocks a step may raise, the
+// model's trigger function run once on that set's rising edges (every clock
+// low before, the raised ones high), its result kept, and the clocks, their
+// edge state and the triggers put back as they were. True when every
+// trigger is the edge of exactly one clock (one trigger per clock, each
+// clock's its own, both clocks' the union): then a raise of those clocks
+// fires exactly fired[clocks] whatever else the model holds, and the trigger
+// function, which only computes them and records the clocks' new state, need
+// not run every step.
+template <typename R, typename Top> bool vl_learn_triggers(R *root, Top *top, vl_clocking<R> &k)
 {
+    if constexpr (vl_direct_ok<R>::value) {
+        constexpr std::size_t n = vl_ntriggers<decltype(R::__VactTriggered)>::value;
+        constexpr unsigned all = vl_clocks<Top>;
+        if (n != (vl_has_ld<Top> ? 2u : 1u))
+            return false;
+        const uint8_t clk = top->clk_i, prev_clk = root->__Vtrigrprev__TOP__clk_i;
+        uint8_t ld = 0, prev_ld = 0;
+        if constexpr (vl_has_ld<Top>) {
+            ld = top->ld_i;
+            prev_ld = root->__Vtrigrprev__TOP__ld_i;
+        }
+        const auto act = root->__VactTriggered;
+        for (unsigned clocks = 1; clocks <= all; clocks++) {
+            if ((clocks & all) != clocks)
+                continue;
+            vl_set_clocks(top, all, 0);
+            vl_clear_prev(root, all);
+            vl_set_clocks(top, clocks, 1);
+            root->__VactTriggered.clear();
+            k.f.trig(root);
+            k.fired[clocks] = root->__VactTriggered;
+        }
+        top->clk_i = clk;
+        root->__Vtrigrprev__TOP__clk_i = prev_clk;
+        if constexpr (vl_has_ld<Top>) {
+            top->ld_i = ld;
+            root->__Vtrigrprev__TOP__ld_i = prev_ld;
+        }
+        root->__VactTriggered = act;
+        // each clock fires one trigger of its own, both clocks both
+        for (std::size_t i = 0; i < n; i++) {
+            unsigned by = 0;
+            for (unsigned c = VL_CLK; c <= VL_LD; c <<= 1)
+                if ((c & all) && k.fired[c].at(i))
+                    by |= c;
+            if (by != VL_CLK && by != VL_LD)
+                return false;
+            if (k.fired[all].at(i) != true)
+                return false;
+        }
+        return true;
+    } else {
+        (void)root;
+        (void)top;
+        (void)k;
+        return false;
+    }
+}
+
+// The clocking of a model (after its construction; `real`: --full-clock):
+// VL_DIRECT where the region functions are there and every trigger is one
+// clock's edge, else VL_ONCE where the edge state has known names, else
+// VL_REAL.
+template <typename R, typename Top> vl_clocking<R> vl_pick(R *root, Top *top, const vl_regions<R> &f, bool real)
+{
+    vl_clocking<R> k;
+    k.f = f;
+    if (real)
+        return k;
     if constexpr (vl_direct_ok<R>::value && vl_prev_known<R>) {
         bool ok = f.trig && f.act && f.nba;
         if constexpr (vl_has_ico<R>::value)
             ok = ok && f.ico;
-        if (ok)
-            return VL_DIRECT;
+        if (ok && vl_learn_triggers(root, top, k)) {
+            k.way = VL_DIRECT;
+            return k;
+        }
     }
-    (void)f;
-    return vl_prev_known<R> ? VL_ONCE : VL_REAL;
+    (void)root;
+    (void)top;
+    k.way = vl_prev_known<R> ? VL_ONCE : VL_REAL;
+    return k;
 }
 
-// Raise the clocks in one evaluation the way vl_pick_way() chose; false
+// Raise the clocks in one evaluation the way vl_pick() chose; false
 // (nothing done) for VL_REAL: the caller toggles them (vl_toggle).
-//  VL_DIRECT: the rising edges as eval() runs them, without its scheduler:
-//   the input-combinational region (its one trigger: the first iteration),
-//   the model's trigger function (it sees the edges of exactly these clocks
-//   and records their new state), the active region, the NBA region with the
-//   active triggers; every trigger cleared after, as eval() leaves them.
+//  VL_DIRECT: the rising edges as eval() runs them, without its scheduler
+//   and without the trigger function: the input-combinational region (its
+//   one trigger: the first iteration), the active region and the NBA region
+//   with the triggers these clocks fire (vl_learn_triggers); every trigger
+//   cleared after, as eval() leaves them. The clocks and their edge state
+//   stay low, as after a falling eval.
 //  VL_ONCE: the edge state cleared, the clocks at 1, one eval().
 // The model must have had one real eval() (its initialisation; the reset
 // sequence gives it).
-template <typename R, typename Top> bool vl_rise(R *root, Top *top, unsigned clocks, const vl_regions<R> &f, vl_way way)
+template <typename R, typename Top> bool vl_rise(R *root, Top *top, unsigned clocks, const vl_clocking<R> &k)
 {
     if constexpr (vl_prev_known<R>) {
-        if (way == VL_REAL)
+        if (k.way == VL_REAL)
             return false;
-        vl_clear_prev(root, clocks);
-        vl_set_clocks(top, clocks, 1);
         if constexpr (vl_direct_ok<R>::value) {
-            if (way == VL_DIRECT) {
+            if (k.way == VL_DIRECT) {
                 if constexpr (vl_has_ico<R>::value) {
                     root->__VicoTriggered.at(0) = 1;
-                    f.ico(root);
+                    k.f.ico(root);
                     root->__VicoTriggered.clear();
                 }
-                f.trig(root);
-                root->__VnbaTriggered = root->__VactTriggered;
-                f.act(root);
-                f.nba(root);
+                root->__VactTriggered = k.fired[clocks];
+                root->__VnbaTriggered = k.fired[clocks];
+                k.f.act(root);
+                k.f.nba(root);
                 root->__VactTriggered.clear();
                 root->__VnbaTriggered.clear();
                 return true;
             }
         }
+        vl_clear_prev(root, clocks);
+        vl_set_clocks(top, clocks, 1);
         top->eval();
         return true;
     } else {
         (void)root;
         (void)top;
         (void)clocks;
-        (void)f;
-        (void)way;
+        (void)k;
         return false;
     }
 }
