@@ -158,7 +158,12 @@ RTL_SRC   := $(wildcard rtl/*.v)
 RTL_VLT   := $(wildcard rtl/*.vlt)
 # Random X values from +verilator+seed (tb passes it), not Verilator's zeros.
 VFLAGS    := --cc
-VFLAGS    += --trace-fst
+# Waves (spu-tb --wave) come from a second model of each configuration,
+# Verilated with tracing (wave-<cfg>; the APB wrapper's builds always have
+# it): tracing keeps internal signals the optimiser would fold away, about 6 %
+# of a checked cycle (docs/performance.md), so the model of every other run
+# has none.
+VL_TRACE  := --trace-fst
 VFLAGS    += -O3
 # Throughput knobs (tools/bench_levers.sh, make bench-levers): their defaults
 # are the checking build. VL_X: unique (random X values, which the test suite
@@ -197,7 +202,7 @@ RTL_DIGEST = $(shell cat $(RTL_SRC) $(RTL_VLT) $(CFG_SRC) | sha1sum | cut -c1-12
 # with fewer CONFIGS, e.g. tests/shrink_test.sh; override on the command line).
 APB_CONFIGS := $(filter v1p4 wide,$(CONFIGS))
 export APB_CONFIGS
-DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c)))) $(foreach c,$(APB_CONFIGS),X(apb_$(call cid,$(c))))
+DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))) X(wave_$(call cid,$(c)))) $(foreach c,$(APB_CONFIGS),X(apb_$(call cid,$(c))))
 
 # A build's identifier: the configuration's, or the one given (apb_<cfg>);
 # its Verilated class is Vspu_<identifier>.
@@ -224,8 +229,15 @@ $(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py
 	@mkdir -p $(@D)
 	@$(PYTHON) tools/gen_vl_pipe.py rtl/spu_top.v spu_top $@
 
+# The Verilator and its flags the models of this BUILD were made with: the
+# stamp changes with them, so a changed flag remakes every model.
+VL_STAMP  := $(VL)/vflags.stamp
+$(VL_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERILATOR) $(VFLAGS) $(VL_TRACE)' | cmp -s - $@ || echo '$(VERILATOR) $(VFLAGS) $(VL_TRACE)' >$@
+
 # verilate + compile the model of one configuration into a static library
-$(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V)
+$(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STAMP)
 	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
 	@echo "  VERILATE $* ($(if $(VL_TOP_V),$(VL_TOP) around )rtl/*.v with $(GEN)/$*/spu_config.vh)"
 	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) --top-module $(VL_TOP) $(RTL_VLT) -I$(GEN)/$* -Irtl \
@@ -237,18 +249,31 @@ $(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
 
+# ... the same with tracing, for spu-tb --wave (the shorter stem picks these rules)
+$(VL)/wave-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STAMP)
+	@rm -rf $(VL)/wave-$* && mkdir -p $(VL)/wave-$*
+	@echo "  VERILATE $* with tracing (--wave)"
+	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) $(VL_TRACE) --top-module $(VL_TOP) $(RTL_VLT) -I$(GEN)/$* -Irtl \
+	    --prefix Vspu_wave_$(call cid,$*) -Mdir $(VL)/wave-$* $(RTL_SRC) $(VL_TOP_V)
+	@echo "  CXX     Verilated model of $* with tracing"
+	@+$(call vl_compile,$*,$(VL)/wave-$*,wave_$(call cid,$*))
+
+$(VL)/wave-%/dut_shim.o: tb/dut_shim.cpp $(VL)/wave-%/lib.a
+	@echo "  CXX     tb/dut_shim.cpp for $* with tracing"
+	@$(call shim_cxx,$*,$(VL)/wave-$*,-DSPU_TRACE,wave_$(call cid,$*)) -c $< -o $@
+
 # ... and of the APB wrapper around it (the shorter stem picks these rules)
-$(VL)/apb-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh
+$(VL)/apb-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_STAMP)
 	@rm -rf $(VL)/apb-$* && mkdir -p $(VL)/apb-$*
 	@echo "  VERILATE $* spu_apb (rtl/*.v with $(GEN)/$*/spu_config.vh)"
-	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) --top-module spu_apb $(RTL_VLT) -I$(GEN)/$* -Irtl \
+	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) $(VL_TRACE) --top-module spu_apb $(RTL_VLT) -I$(GEN)/$* -Irtl \
 	    --prefix Vspu_apb_$(call cid,$*) -Mdir $(VL)/apb-$* $(RTL_SRC)
 	@echo "  CXX     Verilated spu_apb of $*"
 	@+$(call vl_compile,$*,$(VL)/apb-$*,apb_$(call cid,$*))
 
 $(VL)/apb-%/dut_shim.o: tb/dut_shim.cpp $(VL)/apb-%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for spu_apb of $*"
-	@$(call shim_cxx,$*,$(VL)/apb-$*,-DSPU_APB,apb_$(call cid,$*)) -c $< -o $@
+	@$(call shim_cxx,$*,$(VL)/apb-$*,-DSPU_APB -DSPU_TRACE,apb_$(call cid,$*)) -c $< -o $@
 
 $(VL)/verilated.a: | $(GEN_C)
 	@mkdir -p $(VL)
@@ -268,6 +293,7 @@ $(OBJ)/tb/dut.o: tb/dut.c $(GEN_C)
 tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
 
 $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+                 $(foreach c,$(CONFIGS),$(VL)/wave-$(c)/dut_shim.o $(VL)/wave-$(c)/lib.a) \
                  $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.o $(VL)/apb-$(c)/lib.a) \
                  $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"

@@ -33,7 +33,9 @@ typedef struct spu_dut_vtbl {
     /* The first len bytes of the record on port p after the last step
      * (rec_data_o; meaningful where out.rec_len[p] is nonzero). */
     void (*record)(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len);
-    /* Waves: open an FST file; dump on every step while open. */
+    /* Waves: open an FST file; dump on every step while open. Null in a
+     * build without tracing (every build of spu_top but its wave-<cfg>
+     * one: tracing makes every step slower, docs/performance.md). */
     int (*trace_open)(spu_dut_t *d, const char *path);
     void (*trace_close)(spu_dut_t *d);
     /* Evaluations of the Verilated model so far (eval() calls, or one per
@@ -65,8 +67,9 @@ typedef struct spu_dut_vtbl {
 } spu_dut_vtbl_t;
 
 /* The build of spu_top (apb 0) or of spu_apb (apb 1) for a configuration
- * name, or NULL. */
-const spu_dut_vtbl_t *spu_dut_find(const char *config, int apb);
+ * name, or NULL: with wave 1 one with tracing (trace_open), else the one
+ * without where there is one. */
+const spu_dut_vtbl_t *spu_dut_find(const char *config, int apb, int wave);
 
 #ifdef __cplusplus
 }

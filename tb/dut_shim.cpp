@@ -4,7 +4,8 @@
 // make mutate also with -DSPU_MUTANTS=<number of mutants> (its extra ports
 // mutsel and mut_act_o, tools/mutate_rtl_netlist.py); for a build of the
 // APB wrapper spu_apb with -DSPU_APB (its APB ports instead of the register
-// port's inputs).
+// port's inputs); for a model Verilated with tracing also with -DSPU_TRACE
+// (waves: trace_open and trace_close, which are null without it).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,7 +14,9 @@
 #include <memory>
 
 #include "verilated.h"
+#ifdef SPU_TRACE
 #include "verilated_fst_c.h"
+#endif
 #include VTOP_HDR
 #include VROOT_HDR
 
@@ -31,7 +34,11 @@ VL_DECLARE_REGIONS(VTOP)
 struct spu_dut {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<VTOP> top;
-    VerilatedFstC *fst = nullptr;
+#ifdef SPU_TRACE
+    VerilatedFstC *fst = nullptr;  // open: a wave is being written (both clock edges, for real)
+#else
+    static constexpr const void *fst = nullptr;  // a model without tracing writes no wave
+#endif
     uint64_t time = 0;
     const spu_config_t *cfg = nullptr;
     bool full_clock = false;     // an eval on each clock edge (no shortcut)
@@ -215,7 +222,9 @@ spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
     const char *argv[] = {"spu-tb", "+verilator+rand+reset+2", seed};
 #endif
     d->ctx->commandArgs(3, argv);
+#ifdef SPU_TRACE
     d->ctx->traceEverOn(true);
+#endif
     d->top.reset(new VTOP{d->ctx.get(), "spu_top"});
     d->clocking = vl_pick(d->top->rootp, d->top.get(), VL_REGIONS(VTOP), d->full_clock);
     return d;
@@ -248,10 +257,12 @@ void destroy(spu_dut_t *d)
 #if VM_COVERAGE
     write_coverage(d);
 #endif
+#ifdef SPU_TRACE
     if (d->fst) {
         d->fst->close();
         delete d->fst;
     }
+#endif
     d->top->final();
     delete d;
 }
@@ -266,8 +277,10 @@ void edge(spu_dut_t *d, unsigned clocks)
         return;
     }
     d->evals += vl_toggle(t, clocks, [d] {
+#ifdef SPU_TRACE
         if (d->fst)
             d->fst->dump(d->time);
+#endif
         d->time += 5;
     });
 }
@@ -343,6 +356,7 @@ void step_apb(spu_dut_t *d, const spu_in_t *in, const spu_apb_in_t *ai, spu_out_
 #define APB_FNS 0, nullptr
 #endif
 
+#ifdef SPU_TRACE
 int trace_open(spu_dut_t *d, const char *path)
 {
     if (d->fst)
@@ -361,6 +375,10 @@ void trace_close(spu_dut_t *d)
     delete d->fst;
     d->fst = nullptr;
 }
+#define TRACE_FNS trace_open, trace_close
+#else
+#define TRACE_FNS nullptr, nullptr
+#endif
 
 } // namespace
 
@@ -368,5 +386,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, record, trace_open, trace_close, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

@@ -395,11 +395,14 @@ int main(int argc, char **argv)
     }
     ls_cfg_t lc = {0};
     lc.cfg = &s->cfg;
-    lc.vt = spu_dut_find(s->cfg.name, o.apb);
+    /* --wave: the model Verilated with tracing, for the whole run, so that
+     * the run again for the wave (write_wave) is the same model */
+    lc.vt = spu_dut_find(s->cfg.name, o.apb, o.wave);
     lc.apb = o.apb;
     if (!lc.vt) {
-        fprintf(stderr, "error: %sno Verilated build of %s for configuration '%s' in this binary%s\n",
-                o.apb ? "--apb: " : "", o.apb ? "spu_apb" : "spu_top", s->cfg.name,
+        fprintf(stderr, "error: %s%sno Verilated build of %s%s for configuration '%s' in this binary%s\n",
+                o.apb ? "--apb: " : "", o.wave ? "--wave: " : "", o.apb ? "spu_apb" : "spu_top",
+                o.wave ? " with tracing" : "", s->cfg.name,
                 o.apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
         rc = 2;
         goto out;
