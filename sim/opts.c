@@ -56,6 +56,7 @@ static void usage(FILE *f, const char *prog, int tb)
         fprintf(f, "  --no-skip           step every cycle (no skipping ahead)\n");
     if (tb)
         fprintf(f, "  --wave              on a difference, re-run and write an FST of the window around it\n"
+                   "                      (the whole run uses the model built with tracing, a little slower)\n"
                    "  --shrink            on a difference, reduce the failing stimulus (delta debugging)\n"
                    "  --init-seed N       +verilator+seed for X initialisation (default derived from --seed)\n"
                    "  --expect-vacuous    a trace that selects nothing is not a failure\n"

@@ -175,7 +175,7 @@ done
 # 5. The failure report: saved stimulus reproduces; every part is present.
 saved=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
 if [ -n "$saved" ] && [ -s "$saved" ] && grep -q 'last 32 cycles' "$TMP/e" && grep -q 'model registers' "$TMP/e" \
-   && grep -q -- '--init-seed' "$TMP/e" && grep -qE '^binary .*spu-tb \(Vspu_v1p4' "$TMP/e"; then
+   && grep -q -- '--init-seed' "$TMP/e" && grep -qE '^binary .*spu-tb \(Vspu_v1p4 ' "$TMP/e"; then
     $TB "$saved" --quiet --no-progress --fail-dir "$TMP/fail" --inject "reg_rdata_o@$((rc_cycle + 17))" 2>"$TMP/e2"
     if grep -q "FIRST DIFFERENCE at cycle $((rc_cycle + 17))" "$TMP/e2"; then ok tb/report_and_saved_stimulus; else bad tb/report_and_saved_stimulus "saved trace does not reproduce"; fi
 else
@@ -185,7 +185,13 @@ fi
 # 6. --wave writes an FST of a window; --shrink reduces the failing trace.
 $TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "obs_pmsicr_o@$rc_cycle" --wave 2>"$TMP/e"
 fst=$(grep -oE '[^ ]*/fail/[^ ]+\.fst' "$TMP/e" | head -1)
-if [ -n "$fst" ] && [ -s "$fst" ] && grep -q 'difference reproduced' "$TMP/e"; then ok tb/wave_window; else bad tb/wave_window "$(grep wave "$TMP/e")"; fi
+# (the whole run on the model with tracing, which no other run uses)
+if [ -n "$fst" ] && [ -s "$fst" ] && grep -q 'difference reproduced' "$TMP/e" \
+   && grep -qE '^binary .*spu-tb \(Vspu_wave_v1p4 ' "$TMP/e"; then
+    ok tb/wave_window
+else
+    bad tb/wave_window "$(grep -E 'wave|^binary' "$TMP/e")"
+fi
 $TB "$TMP/p.spt" --quiet --no-progress --fail-dir "$TMP/fail" --inject "obs_pmsicr_o@$rc_cycle" --shrink 2>"$TMP/e"
 min=$(grep -oE '[^ ]*/fail/[^ ]+-min\.spt' "$TMP/e" | head -1)
 orig=$(grep -oE '[^ ]*/fail/[^ ]+\.spt' "$TMP/e" | head -1)
