@@ -160,7 +160,7 @@ RTL_VLT   := $(wildcard rtl/*.vlt)
 VFLAGS    := --cc
 # Waves (spu-tb --wave) come from a second model of each configuration,
 # Verilated with tracing (wave-<cfg>; the APB wrapper's builds always have
-# it): tracing keeps internal signals the optimiser would fold away, about 6 %
+# it): tracing keeps internal signals the optimiser would fold away, about 7 %
 # of a checked cycle (docs/performance.md), so the model of every other run
 # has none.
 VL_TRACE  := --trace-fst
@@ -204,7 +204,8 @@ APB_CONFIGS := $(filter v1p4 wide,$(CONFIGS))
 export APB_CONFIGS
 DUT_LIST   := $(foreach c,$(CONFIGS),X($(call cid,$(c))) X(wave_$(call cid,$(c)))) $(foreach c,$(APB_CONFIGS),X(apb_$(call cid,$(c))))
 
-# A build's identifier: the configuration's, or the one given (apb_<cfg>);
+# A build's identifier: the configuration's, or the one given (apb_<cfg>,
+# wave_<cfg>);
 # its Verilated class is Vspu_<identifier>.
 vl_id      = $(or $(2),$(call cid,$(1)))
 # $(call vl_compile,CFG,DIR[,ID]): make the Verilated model in DIR into DIR/lib.a
