@@ -159,8 +159,8 @@ RTL_VLT   := $(wildcard rtl/*.vlt)
 # Random X values from +verilator+seed (tb passes it), not Verilator's zeros.
 VFLAGS    := --cc
 # Waves (spu-tb --wave) come from a second model of each configuration,
-# Verilated with tracing (wave-<cfg>; the APB wrapper's builds always have
-# it): tracing keeps internal signals the optimiser would fold away, about 7 %
+# Verilated with tracing (wave-<cfg>; the APB wrapper's builds and the mutant
+# netlists of make mutate, one build each, always have it): tracing keeps internal signals the optimiser would fold away, about 7 %
 # of a checked cycle (docs/performance.md), so the model of every other run
 # has none.
 VL_TRACE  := --trace-fst
@@ -230,12 +230,14 @@ $(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py
 	@mkdir -p $(@D)
 	@$(PYTHON) tools/gen_vl_pipe.py rtl/spu_top.v spu_top $@
 
-# The Verilator and its flags the models of this BUILD were made with: the
-# stamp changes with them, so a changed flag remakes every model.
+# The Verilator (its path and version), its flags and the top the models and
+# the runtime of this BUILD were made with: the stamp changes with them, so a
+# changed one remakes every model and the runtime.
 VL_STAMP  := $(VL)/vflags.stamp
 $(VL_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo '$(VERILATOR) $(VFLAGS) $(VL_TRACE)' | cmp -s - $@ || echo '$(VERILATOR) $(VFLAGS) $(VL_TRACE)' >$@
+	@v="$(VERILATOR) $$($(VERILATOR) --version 2>&1) $(VFLAGS) $(VL_TRACE) $(VL_TOP)"; \
+	    echo "$$v" | cmp -s - $@ || echo "$$v" >$@
 
 # verilate + compile the model of one configuration into a static library
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STAMP)
@@ -276,7 +278,7 @@ $(VL)/apb-%/dut_shim.o: tb/dut_shim.cpp $(VL)/apb-%/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for spu_apb of $*"
 	@$(call shim_cxx,$*,$(VL)/apb-$*,-DSPU_APB -DSPU_TRACE,apb_$(call cid,$*)) -c $< -o $@
 
-$(VL)/verilated.a: | $(GEN_C)
+$(VL)/verilated.a: $(VL_STAMP) | $(GEN_C)
 	@mkdir -p $(VL)
 	@echo "  CXX     Verilator runtime (verilated.cpp, verilated_fst_c.cpp, verilated_threads.cpp, verilated_cov.cpp)"
 	@$(VL_CXX) -c $(VL_ROOT)/include/verilated.cpp -o $(VL)/verilated.o
@@ -312,7 +314,7 @@ MUT_JOBS    ?= 2
 # Yosys's netlist is flat bit-level logic: lint and style warnings there are
 # Yosys's, not the RTL's (make lint checks rtl/*.v); bit-wise false loops
 # through wide buses (UNOPTFLAT) cost speed only.
-MUT_VFLAGS  := $(filter-out -Wall,$(VFLAGS)) -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
+MUT_VFLAGS  := $(filter-out -Wall,$(VFLAGS)) $(VL_TRACE) -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 
 $(MUT)/%/spu_top_mut.v: $(RTL_SRC) $(GEN)/%/spu_config.vh tools/mutate_rtl_netlist.py
 	@echo "  MUTATE  $* (yosys mutate, $(MUT_COUNT) + top-up, seed $(MUT_SEED))"
@@ -328,7 +330,7 @@ $(MUT)/%/vl/lib.a: $(MUT)/%/spu_top_mut.v
 
 $(MUT)/%/vl/dut_shim.o: tb/dut_shim.cpp $(MUT)/%/vl/lib.a
 	@echo "  CXX     tb/dut_shim.cpp for the mutants of $*"
-	@$(call shim_cxx,$*,$(MUT)/$*/vl,-include $(MUT)/$*/mutants.h) -c $< -o $@
+	@$(call shim_cxx,$*,$(MUT)/$*/vl,-include $(MUT)/$*/mutants.h -DSPU_TRACE) -c $< -o $@
 
 # The list of mutant builds is compiled into this object, so its name carries
 # MUT_CONFIGS: another list is another object. The stamp holds the list
@@ -641,5 +643,6 @@ clean: ## remove build/
 	rm -rf $(BUILD)
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
--include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d) \
+    $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
     $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

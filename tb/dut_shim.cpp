@@ -211,8 +211,9 @@ spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
     // The coverage build (make cov-code) starts from zeros instead, and
     // drives both clock edges: random initial values would all change at
     // the first reset and count every register bit as toggled, and the
-    // one-eval shortcut holds clk_i high. The regular build checks with
-    // random X values and the shortcut.
+    // one-eval shortcuts leave the clocks and their edge state as a real
+    // clock would not. The regular build checks with random X values and
+    // the shortcut.
     char seed[48];
     std::snprintf(seed, sizeof seed, "+verilator+seed+%llu", (unsigned long long)(init_seed ? init_seed : 1));
 #if VM_COVERAGE

@@ -203,7 +203,8 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     if (saved)
         fprintf(e, "  %s %s%s     (stimulus up to the failure)\n", o->argv[0], saved, ro);
     if (!o->wave || !o->shrink)
-        fprintf(e, "  add%s%s\n", o->wave ? "" : " --wave for an FST of the cycles around it,",
+        fprintf(e, "  add%s%s\n", o->wave ? "" : " --wave for an FST of the cycles around it (the model built with "
+                                                  "tracing, whose random initial values differ),",
                 o->shrink ? "" : " --shrink for a smaller trace");
 }
 

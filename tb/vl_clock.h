@@ -259,8 +259,9 @@ template <typename R, typename Top> vl_clocking<R> vl_pick(R *root, Top *top, co
 //   cleared after, as eval() leaves them. The clocks and their edge state
 //   stay low, as after a falling eval.
 //  VL_ONCE: the edge state cleared, the clocks at 1, one eval().
-// The model must have had one real eval() (its initialisation; the reset
-// sequence gives it).
+// clocks: a nonempty set of the model's clocks (of vl_clocks<Top>; the
+// sets vl_learn_triggers learned). The model must have had one real eval()
+// (its initialisation; the reset sequence gives it).
 template <typename R, typename Top> bool vl_rise(R *root, Top *top, unsigned clocks, const vl_clocking<R> &k)
 {
     if constexpr (vl_prev_known<R>) {

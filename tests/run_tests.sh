@@ -77,6 +77,15 @@ suite_gen() {
     else
         ok gen/apb_map_refuses_unreachable_register
     fi
+    # A configuration may not take the name of another build of one
+    # (apb-<cfg>, wave-<cfg>: the Makefile would give it that build).
+    { cat "${CFG_SRC:-configs/spu.toml}"; printf '\n[configs.wave-v1]\nbase = "v1"\n'; } >"$TMP/wave.toml"
+    if ${PYTHON:-python3} tools/gen_config.py "$TMP/wave.toml" "$TMP/wavegen" >"$TMP/out" 2>&1 ||
+       ! grep -q "\[configs.wave-v1\]: a configuration name may not start with 'wave-'" "$TMP/out"; then
+        bad gen/config_name_of_another_build_refused "$(head -1 "$TMP/out")"
+    else
+        ok gen/config_name_of_another_build_refused
+    fi
     # The APB wrapper's register addresses in docs/integration.md are the
     # ones the toml's encodings give.
     check gen/apb_map_doc_matches_toml tools/apb_map_check.py "${CFG_SRC:-configs/spu.toml}" docs/integration.md

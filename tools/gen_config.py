@@ -116,6 +116,11 @@ def resolve_configs(src, doc):
         return c
 
     for n in raw:
+        # a build of spu-tb is named by its configuration, and apb-<cfg> and
+        # wave-<cfg> name the APB wrapper's and the traced model's (Makefile)
+        if n.startswith(("apb-", "wave-")):
+            raise GenError(f"{src}: [configs.{n}]: a configuration name may not start with "
+                           f"'{n.split('-')[0]}-' (the Makefile names other builds of a configuration so)")
         get(n)
     return out, knobs
 
