@@ -239,12 +239,16 @@ $(VL_STAMP): FORCE
 	@v="$(VERILATOR) $$($(VERILATOR) --version 2>&1) $(VFLAGS) $(VL_TRACE) $(VL_TOP)"; \
 	    echo "$$v" | cmp -s - $@ || echo "$$v" >$@
 
+# $(call vl_verilate,CFG,DIR,ID,TOP,MORE_FLAGS,MORE_SRC): rtl/*.v (and MORE_SRC)
+# of configuration CFG with TOP as the top, Verilated afresh into DIR as
+# class Vspu_ID
+vl_verilate = rm -rf $(2) && mkdir -p $(2) && $(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) $(5) \
+	--top-module $(4) $(RTL_VLT) -I$(GEN)/$(1) -Irtl --prefix Vspu_$(3) -Mdir $(2) $(RTL_SRC) $(6)
+
 # verilate + compile the model of one configuration into a static library
 $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STAMP)
-	@rm -rf $(VL)/$* && mkdir -p $(VL)/$*
 	@echo "  VERILATE $* ($(if $(VL_TOP_V),$(VL_TOP) around )rtl/*.v with $(GEN)/$*/spu_config.vh)"
-	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) --top-module $(VL_TOP) $(RTL_VLT) -I$(GEN)/$* -Irtl \
-	    --prefix Vspu_$(call cid,$*) -Mdir $(VL)/$* $(RTL_SRC) $(VL_TOP_V)
+	@$(call vl_verilate,$*,$(VL)/$*,$(call cid,$*),$(VL_TOP),,$(VL_TOP_V))
 	@echo "  CXX     Verilated model of $*"
 	@+$(call vl_compile,$*,$(VL)/$*)
 
@@ -254,10 +258,8 @@ $(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
 
 # ... the same with tracing, for spu-tb --wave (the shorter stem picks these rules)
 $(VL)/wave-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STAMP)
-	@rm -rf $(VL)/wave-$* && mkdir -p $(VL)/wave-$*
 	@echo "  VERILATE $* with tracing (--wave)"
-	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) $(VL_TRACE) --top-module $(VL_TOP) $(RTL_VLT) -I$(GEN)/$* -Irtl \
-	    --prefix Vspu_wave_$(call cid,$*) -Mdir $(VL)/wave-$* $(RTL_SRC) $(VL_TOP_V)
+	@$(call vl_verilate,$*,$(VL)/wave-$*,wave_$(call cid,$*),$(VL_TOP),$(VL_TRACE),$(VL_TOP_V))
 	@echo "  CXX     Verilated model of $* with tracing"
 	@+$(call vl_compile,$*,$(VL)/wave-$*,wave_$(call cid,$*))
 
@@ -267,10 +269,8 @@ $(VL)/wave-%/dut_shim.o: tb/dut_shim.cpp $(VL)/wave-%/lib.a
 
 # ... and of the APB wrapper around it (the shorter stem picks these rules)
 $(VL)/apb-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_STAMP)
-	@rm -rf $(VL)/apb-$* && mkdir -p $(VL)/apb-$*
 	@echo "  VERILATE $* spu_apb (rtl/*.v with $(GEN)/$*/spu_config.vh)"
-	@$(VERILATOR) $(filter-out --top-module spu_top,$(VFLAGS)) $(VL_TRACE) --top-module spu_apb $(RTL_VLT) -I$(GEN)/$* -Irtl \
-	    --prefix Vspu_apb_$(call cid,$*) -Mdir $(VL)/apb-$* $(RTL_SRC)
+	@$(call vl_verilate,$*,$(VL)/apb-$*,apb_$(call cid,$*),spu_apb,$(VL_TRACE))
 	@echo "  CXX     Verilated spu_apb of $*"
 	@+$(call vl_compile,$*,$(VL)/apb-$*,apb_$(call cid,$*))
 

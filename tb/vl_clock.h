@@ -213,7 +213,7 @@ template <typename R, typename Top> bool vl_learn_triggers(R *root, Top *top, vl
                     by |= c;
             if (by != VL_CLK && by != VL_LD)
                 return false;
-            if (k.fired[all].at(i) != true)
+            if (!k.fired[all].at(i))
                 return false;
         }
         return true;
