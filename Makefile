@@ -458,7 +458,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
 test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc deps-peers deps-parallel deps-slurm ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(PEER_BINS) $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
+	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(PEER_BINS) $(QUIET_TESTS) $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
 	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
@@ -516,6 +516,19 @@ $(BUILD)/spu-vl-replay-%: $(VL)/%/vl_replay.o $(VL)/%/lib.a $(VL)/verilated.a
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
 
 PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
+
+# spu-quiet-test-<cfg> (make test): the check of a quiet cycle in place, the
+# common path of spu-tb --threads 2, against the full one
+# (tests/quiet/quiet_test.cpp; docs/performance.md, "Quiet cycles").
+$(VL)/%/quiet_test.o: tests/quiet/quiet_test.cpp $(VL)/%/lib.a
+	@echo "  CXX     tests/quiet/quiet_test.cpp for $*"
+	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
+
+$(BUILD)/spu-quiet-test-%: $(VL)/%/quiet_test.o $(VL)/%/lib.a $(ENGINE_LIBS) $(VL)/verilated.a
+	@echo "  LINK    $@"
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
+
+QUIET_TESTS := $(foreach c,$(CONFIGS),$(BUILD)/spu-quiet-test-$(c))
 bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
 	@$(MAKE) -s -j$(NPROC) csim tb $(PEER_BINS)
 	@VERILATOR=$(VERILATOR) $(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
@@ -643,6 +656,6 @@ clean: ## remove build/
 	rm -rf $(BUILD)
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
--include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d) \
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d $(VL)/$(c)/quiet_test.d) \
     $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
     $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

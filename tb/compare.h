@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dut.h"
 #include "spu_apb.h"
 #include "spu_model.h"
 
@@ -44,6 +45,54 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 {
     return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr &&
            a->mem_addr == b->mem_addr && a->mem_data == b->mem_data;
+}
+
+/* Byte k of 64-bit word i of spu_out_t, if it lies in [off, off + len): its
+ * mask in that word (little-endian), else 0. Constant expressions. */
+#define CMP_BYTE(i, k, off, len) \
+    ((8 * (i) + (k) >= (off) && 8 * (i) + (k) < (off) + (len)) ? 0xFFull << (8 * (k)) : 0ull)
+#define CMP_SPAN(i, off, len)                                                                              \
+    (CMP_BYTE(i, 0, off, len) | CMP_BYTE(i, 1, off, len) | CMP_BYTE(i, 2, off, len) | CMP_BYTE(i, 3, off, len) | \
+     CMP_BYTE(i, 4, off, len) | CMP_BYTE(i, 5, off, len) | CMP_BYTE(i, 6, off, len) | CMP_BYTE(i, 7, off, len))
+#define CMP_MEMBER(i, m) CMP_SPAN(i, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m))
+/* The bits of word i a quiet cycle leaves free: the outputs spu_quiet_t
+ * carries, and SAMPLE_POP's count up to its field's width. */
+#define CMP_FREE(i)                                                                                          \
+    (CMP_MEMBER(i, reg_undef) | CMP_MEMBER(i, obs_enabled) | CMP_MEMBER(i, pmbirq) | CMP_MEMBER(i, reg_rdata) | \
+     CMP_MEMBER(i, obs_pmsicr) |                                                                              \
+     (CMP_SPAN(i, offsetof(spu_out_t, pmu) + SPU_PMU_POP, 1) & 0x0101010101010101ull * ((1u << SPU_PMU_W) - 1)))
+_Static_assert(sizeof(spu_out_t) == 12 * 8, "cmp_quiet() reads spu_out_t as 12 words");
+static const uint64_t cmp_quiet_zero[12] = {
+    ~CMP_FREE(0), ~CMP_FREE(1), ~CMP_FREE(2), ~CMP_FREE(3), ~CMP_FREE(4),  ~CMP_FREE(5),
+    ~CMP_FREE(6), ~CMP_FREE(7), ~CMP_FREE(8), ~CMP_FREE(9), ~CMP_FREE(10), ~CMP_FREE(11),
+};
+
+/* The model's outputs o of a cycle, as the DUT's step_quiet() checks them
+ * (dut.h): q->quiet 1 when o is a quiet cycle (no selection, collision,
+ * record, buffer write, write beat, PMU count but SAMPLE_POP's), with the
+ * outputs that remain in q; else q->quiet 0. Every bit of o is either in q
+ * or required zero (cmp_quiet_zero: all but the members q carries, by
+ * name), so a quiet cycle that step_quiet() passes compares equal in
+ * cmp_equal() too. */
+static inline uint64_t cmp_word(const spu_out_t *o, int i)
+{
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)o + 8 * i, sizeof w);
+    return w & cmp_quiet_zero[i];
+}
+static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
+{
+    /* written out: constant masks, so the words with none cost nothing */
+    const uint64_t a = cmp_word(o, 0) | cmp_word(o, 1) | cmp_word(o, 2) | cmp_word(o, 3) | cmp_word(o, 4) |
+                       cmp_word(o, 5) | cmp_word(o, 6) | cmp_word(o, 7) | cmp_word(o, 8) | cmp_word(o, 9) |
+                       cmp_word(o, 10) | cmp_word(o, 11);
+    q->quiet = a == 0;
+    q->pmu = (uint64_t)o->pmu[SPU_PMU_POP] << (SPU_PMU_W * SPU_PMU_POP);
+    q->reg_rdata = o->reg_rdata;
+    q->obs_pmsicr = o->obs_pmsicr;
+    q->reg_undef = o->reg_undef;
+    q->obs_enabled = o->obs_enabled;
+    q->pmbirq = o->pmbirq;
 }
 
 /* The record bytes of a cycle with a record (rec_len equal in both, as

@@ -14,6 +14,18 @@ extern "C" {
 
 typedef struct spu_dut spu_dut_t;
 
+/* The outputs of a quiet cycle, the common one: no selection, collision,
+ * record, Profiling Buffer write or write beat, no PMU count but
+ * SAMPLE_POP, and the rest as given here. cmp_quiet() (tb/compare.h) makes
+ * it from the model's spu_out_t; step_quiet() checks the DUT's outputs
+ * against it without unpacking them into a spu_out_t. */
+typedef struct spu_quiet {
+    uint64_t pmu;                       /* pmu_o: only SAMPLE_POP's field may be nonzero */
+    uint64_t reg_rdata, obs_pmsicr;
+    uint8_t reg_undef, obs_enabled, pmbirq;
+    uint8_t quiet;                      /* 1: the cycle is quiet; 0: the rest is meaningless */
+} spu_quiet_t;
+
 /* The functions one Verilated build provides. */
 typedef struct spu_dut_vtbl {
     const char *config;                 /* configuration it was built for */
@@ -30,6 +42,17 @@ typedef struct spu_dut_vtbl {
      * Created piped (input_stage 1): the registered outputs of the previous
      * step's inputs; the first step after reset shows a reset cycle's. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
+    /* Steps without unpacking the outputs, for the common path of the
+     * lockstep loop in two threads (docs/performance.md, "Quiet cycles"):
+     * up to n steps, the inputs of step k at (const char *)in + k * stride,
+     * each of whose outputs shown must be exactly those of the quiet cycle
+     * q[k] (as step() would have unpacked them). Returns the number of steps
+     * taken whose outputs were q[k]'s; it stops at step k < n either before
+     * taking it (q[k].quiet is 0) or after it (q[k].quiet is 1: its outputs
+     * were not q[k]'s, and outputs() gives them). */
+    unsigned (*step_quiet)(spu_dut_t *d, const spu_in_t *in, size_t stride, const spu_quiet_t *q, unsigned n);
+    /* The outputs shown after the last step, as step() gives them. */
+    void (*outputs)(const spu_dut_t *d, spu_out_t *out);
     /* The first len bytes of the record on port p after the last step
      * (rec_data_o; meaningful where out.rec_len[p] is nonzero). */
     void (*record)(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len);

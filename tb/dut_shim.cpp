@@ -332,6 +332,41 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
     sample(d->top.get(), out, c->lanes, c->slots);
 }
 
+// What sample() would unpack, checked in place against a quiet cycle:
+// every port sample() reads is zero, except those q gives (mem_addr_o,
+// mem_data_o and mem_strb_o are not read without mem_valid_o).
+bool quiet_equal(const VTOP *t, const spu_quiet_t *q)
+{
+    const uint64_t zero = bits(t->smp_valid_o) | bits(t->col_valid_o) | bits(t->smp_slot_o) | bits(t->rec_valid_o) |
+                          bits(t->rec_keep_o) | bits(t->rec_slot_o) | bits(t->rec_why_o) | bits(t->rec_tot_lat_o) |
+                          bits(t->rec_iss_lat_o) | bits(t->rec_len_o) | bits(t->rec_wr_o) | bits(t->rec_qfull_o) |
+                          bits(t->mem_valid_o);
+    const uint64_t same = ((uint64_t)t->pmu_o ^ q->pmu) | ((uint64_t)t->reg_rdata_o ^ q->reg_rdata) |
+                          ((uint64_t)t->obs_pmsicr_o ^ q->obs_pmsicr) | (uint64_t)(t->reg_undef_o ^ q->reg_undef) |
+                          (uint64_t)(t->obs_enabled_o ^ q->obs_enabled) | (uint64_t)(t->pmbirq_o ^ q->pmbirq);
+    return (zero | same) == 0;
+}
+
+unsigned step_quiet(spu_dut_t *d, const spu_in_t *in, size_t stride, const spu_quiet_t *q, unsigned n)
+{
+    VTOP *t = d->top.get();
+    const unsigned lanes = d->cfg->lanes, slots = d->cfg->slots;
+    for (unsigned k = 0; k < n; k++) {
+        if (!q[k].quiet)
+            return k;
+        drive(t, reinterpret_cast<const spu_in_t *>(reinterpret_cast<const char *>(in) + k * stride), lanes, slots);
+        tick(d);
+        if (!quiet_equal(t, &q[k]))
+            return k;
+    }
+    return n;
+}
+
+void outputs(const spu_dut_t *d, spu_out_t *out)
+{
+    sample(d->top.get(), out, d->cfg->lanes, d->cfg->slots);
+}
+
 #ifdef SPU_APB
 // The APB inputs after the unit's (drive() leaves the bus idle).
 void step_apb(spu_dut_t *d, const spu_in_t *in, const spu_apb_in_t *ai, spu_out_t *out, spu_apb_out_t *ao)
@@ -387,5 +422,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_quiet, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

@@ -135,6 +135,23 @@ if [ $r1 -eq 1 ] && [ $r2 -eq 1 ] && cmp -s "$TMP/tf1.spl" "$TMP/tf2.spl" \
 else
     bad tb/threads2_failure_reported_from_one_thread "exit $r1/$r2 $(diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(sed "s#$TMP/tfail2#F#" "$TMP/tfe2") | head -4 | tr '\n' ' ')"
 fi
+# 2e. ... and the two threads' common path, a quiet cycle checked in place
+#     (dut.h, step_quiet()), catches a difference there too: the cycle is
+#     quiet in the model (the middle of the first gap of 1000 cycles after
+#     cycle 150000 in which the log has nothing: no selection, collision,
+#     record, access or reset, and so no write beat), and each output
+#     changed is one that path compares.
+qc=$(awk '$1 > 150000 { if (p && $1 - p > 1000) { print p + 500; exit } p = $1 }' "$TMP/tf1.spl")
+for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
+    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --threads 2 --fail-dir "$TMP/tqfail" \
+        --inject "$sig@$qc" 2>"$TMP/tqe"; r=$?
+    if [ $r -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tqe" \
+       && grep -q 'the report below is from its run again in one thread' "$TMP/tqe"; then
+        ok "tb/threads2_quiet_cycle_difference_caught/$sig"
+    else
+        bad "tb/threads2_quiet_cycle_difference_caught/$sig" "exit $r at cycle $qc: $(grep -m2 -E 'DIFFERENCE|threads' "$TMP/tqe" | tr '\n' ' ')"
+    fi
+done
 $TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 2 2>"$TMP/tp" | cat >"$TMP/tp.spl"; r=$?
 $TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 3 >/dev/null 2>"$TMP/tp3"; r3=$?
 if [ $r -eq 0 ] && grep -q -- '--threads 2: running in one thread: the .spl log is not a regular file' "$TMP/tp" \

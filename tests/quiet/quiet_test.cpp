@@ -1,0 +1,177 @@
+// spu-quiet-test-<cfg> [TRIALS] [SEED]: the check of a quiet cycle in place
+// (tb/dut_shim.cpp, quiet_equal(); the common path of spu-tb --threads 2)
+// against the full one (sample() and cmp_equal(), tb/compare.h), on one
+// Verilated build. Each trial makes a model output o whose quiet form
+// cmp_quiet() gives, sets every output port of the Verilated model directly
+// (o's value, zero, or o's value with one bit of the port's width flipped),
+// and requires quiet_equal() to say "equal" exactly when sample() of the
+// ports compares equal to o. It fails unless every output port was the one
+// difference of some trial that quiet_equal() caught, and some trials were
+// equal: a port left out of quiet_equal(), or one it compares wrongly, fails
+// it. Prints one line; exit 0 pass, 1 a disagreement (the first, by port), 2
+// bad arguments.
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+// compare.h is C11: its static assertions under C++'s name.
+#define _Static_assert static_assert
+#include "../../tb/dut_shim.cpp"
+#include "compare.h"
+
+namespace {
+
+uint64_t rng_state;
+uint64_t rnd()
+{
+    // splitmix64: reproducible from the seed
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// One output port: its name, width, how to set it to a value and how to
+// write the model's o so that sample() of that value gives o (the inverse of
+// sample(), field by field).
+struct port {
+    const char *name;
+    unsigned width;
+    void (*set)(VTOP *t, uint64_t v);  // ports of 64 bits or less
+    uint64_t (*of)(const spu_out_t *o, unsigned lanes, unsigned slots); // o's value of the port
+};
+
+template <typename T> void set_any(T &d, uint64_t v) { d = (T)v; }
+template <std::size_t N> void set_any(VlWide<N> &d, uint64_t v)
+{
+    for (std::size_t i = 0; i < N; i++)
+        d[i] = i < 2 ? (EData)(v >> (32 * i)) : 0;
+}
+#define P(p) [](VTOP *t, uint64_t v) { set_any(t->p, v); }
+
+uint64_t packed(const uint8_t *f, unsigned n, unsigned w)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)f[i] << (w * i);
+    return v;
+}
+uint64_t packed16(const uint16_t *f, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)f[i] << (16 * i);
+    return v;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const unsigned long trials = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 200000;
+    rng_state = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
+    if (argc > 3 || trials == 0) {
+        std::fprintf(stderr, "usage: %s [TRIALS >= 1] [SEED]\n", argv[0]);
+        return 2;
+    }
+    const spu_config_t *c = cfg();
+    if (!c) {
+        std::fprintf(stderr, "%s: no configuration %s\n", argv[0], CFG_NAME);
+        return 2;
+    }
+    const unsigned L = c->lanes, S = c->slots;
+    static_assert(SPU_MAX_SLOTS * 16 <= 64, "rec_*_lat_o of every configuration fit one word here");
+    const port ports[] = {
+        {"smp_valid_o", L, P(smp_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->smp_valid; }},
+        {"col_valid_o", L, P(col_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->col_valid; }},
+        {"smp_slot_o", 2 * L, P(smp_slot_o), [](const spu_out_t *o, unsigned l, unsigned) { return packed(o->smp_slot, l, 2); }},
+        {"rec_valid_o", S, P(rec_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_valid; }},
+        {"rec_keep_o", S, P(rec_keep_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_keep; }},
+        {"rec_slot_o", 2 * S, P(rec_slot_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed(o->rec_slot, s, 2); }},
+        {"rec_why_o", 6 * S, P(rec_why_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed(o->rec_why, s, 6); }},
+        {"rec_tot_lat_o", 16 * S, P(rec_tot_lat_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed16(o->rec_tot_lat, s); }},
+        {"rec_iss_lat_o", 16 * S, P(rec_iss_lat_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed16(o->rec_iss_lat, s); }},
+        {"rec_len_o", 8 * S, P(rec_len_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed(o->rec_len, s, 8); }},
+        {"rec_wr_o", S, P(rec_wr_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_wr; }},
+        {"rec_qfull_o", S, P(rec_qfull_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_qfull; }},
+        {"mem_valid_o", 1, P(mem_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->mem_valid; }},
+        {"pmu_o", SPU_NPMU * SPU_PMU_W, P(pmu_o), [](const spu_out_t *o, unsigned, unsigned) { return packed(o->pmu, SPU_NPMU, SPU_PMU_W); }},
+        {"reg_rdata_o", 64, P(reg_rdata_o), [](const spu_out_t *o, unsigned, unsigned) { return o->reg_rdata; }},
+        {"reg_undef_o", 1, P(reg_undef_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->reg_undef; }},
+        {"obs_pmsicr_o", 64, P(obs_pmsicr_o), [](const spu_out_t *o, unsigned, unsigned) { return o->obs_pmsicr; }},
+        {"obs_enabled_o", 1, P(obs_enabled_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->obs_enabled; }},
+        {"pmbirq_o", 1, P(pmbirq_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->pmbirq; }},
+        {"mem_addr_o", 64, P(mem_addr_o), [](const spu_out_t *o, unsigned, unsigned) { return o->mem_addr; }},
+        {"mem_data_o", 64, P(mem_data_o), [](const spu_out_t *o, unsigned, unsigned) { return o->mem_data; }},
+        {"mem_strb_o", 8, P(mem_strb_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->mem_strb; }},
+    };
+    constexpr unsigned NP = sizeof ports / sizeof ports[0];
+    unsigned long caught[NP] = {}, agree = 0, equal = 0;
+
+    VerilatedContext ctx;
+    VTOP top{&ctx, "spu_top"};
+    for (unsigned long n = 0; n < trials; n++) {
+        // The model's outputs: a quiet cycle, sometimes with one more field set.
+        spu_out_t o;
+        std::memset(&o, 0, sizeof o);
+        o.pmu[SPU_PMU_POP] = (uint8_t)(rnd() % (L + 1));
+        o.obs_pmsicr = rnd() & 1 ? rnd() : rnd() & 0xFFFFFF;
+        o.reg_rdata = rnd() % 4 ? 0 : rnd();
+        o.reg_undef = rnd() % 8 == 0;
+        o.obs_enabled = rnd() % 4 != 0;
+        o.pmbirq = rnd() % 8 == 0;
+        if (rnd() % 2 == 0) { // one more bit anywhere: quiet only if it is in a free field
+            uint8_t *bytes = reinterpret_cast<uint8_t *>(&o);
+            bytes[rnd() % sizeof o] ^= (uint8_t)(1u << (rnd() % 8));
+        }
+        spu_quiet_t q;
+        cmp_quiet(&o, &q);
+        if (!q.quiet)
+            continue; // step_quiet() is never asked about it
+        // The DUT's ports: o's values, at most two of them changed.
+        int changed[2] = {-1, -1};
+        const auto put = [&](unsigned k, uint64_t v) {
+            ports[k].set(&top, ports[k].width < 64 ? v & ((1ull << ports[k].width) - 1) : v);
+        };
+        for (unsigned k = 0; k < NP; k++)
+            put(k, ports[k].of(&o, L, S));
+        const unsigned nchange = (unsigned)(rnd() % 3);
+        for (unsigned i = 0; i < nchange; i++) {
+            const unsigned k = (unsigned)(rnd() % NP);
+            const uint64_t v = ports[k].of(&o, L, S) ^ (1ull << (rnd() % ports[k].width));
+            put(k, v);
+            changed[i] = (int)k;
+        }
+        spu_out_t dout;
+        sample(&top, &dout, L, S);
+        const bool full = cmp_equal(&dout, &o) != 0, fast = quiet_equal(&top, &q);
+        if (full != fast) {
+            std::printf("FAIL quiet/%s: trial %lu: quiet_equal() says %s, sample() and cmp_equal() %s (ports changed: %s %s)\n",
+                        CFG_NAME, n, fast ? "equal" : "different", full ? "equal" : "different",
+                        changed[0] >= 0 ? ports[changed[0]].name : "none", changed[1] >= 0 ? ports[changed[1]].name : "");
+            return 1;
+        }
+        agree++;
+        equal += full;
+        if (!full && changed[0] >= 0 && changed[1] < 0)
+            caught[changed[0]]++;
+    }
+    for (unsigned k = 0; k < NP; k++) {
+        // the write beat's address, data and strobes are not outputs without mem_valid_o
+        const bool unread = !std::strcmp(ports[k].name, "mem_addr_o") || !std::strcmp(ports[k].name, "mem_data_o") ||
+                            !std::strcmp(ports[k].name, "mem_strb_o");
+        if (!unread && !caught[k]) {
+            std::printf("FAIL quiet/%s: no trial changed only %s and was caught (vacuous; more trials?)\n", CFG_NAME,
+                        ports[k].name);
+            return 1;
+        }
+    }
+    if (!equal) {
+        std::printf("FAIL quiet/%s: no trial was equal (vacuous)\n", CFG_NAME);
+        return 1;
+    }
+    std::printf("PASS quiet/%s: quiet_equal() agrees with sample() + cmp_equal() on %lu quiet cycles (%lu equal; "
+                "each of the %u read ports caught alone)\n", CFG_NAME, agree, equal, NP - 3);
+    return 0;
+}
