@@ -87,7 +87,7 @@ static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
                        cmp_word(o, 5) | cmp_word(o, 6) | cmp_word(o, 7) | cmp_word(o, 8) | cmp_word(o, 9) |
                        cmp_word(o, 10) | cmp_word(o, 11);
     q->quiet = a == 0;
-    q->pmu = (uint64_t)o->pmu[SPU_PMU_POP] << (SPU_PMU_W * SPU_PMU_POP);
+    q->pop = o->pmu[SPU_PMU_POP];
     q->reg_rdata = o->reg_rdata;
     q->obs_pmsicr = o->obs_pmsicr;
     q->reg_undef = o->reg_undef;

@@ -88,13 +88,35 @@ template <std::size_t N> uint64_t bits(const VlWide<N> &d)
 // Payload fields are written only with their valid bit; otherwise they keep
 // the last payload, as a core's buses do. The model ignores them, so a DUT
 // that looked at a payload without its valid bit would show a difference.
-void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
+// The inputs of a spu_in_t or a spu_row_t (the same names) but the issue
+// and finish ports' (in a spu_row_t, issue ports only: drive_row()).
+template <typename In> void drive_common(VTOP *t, const In *in, unsigned lanes)
 {
     t->rst_ni = in->rst_n;
     t->pop_valid_i = in->pop_valid & ((1u << lanes) - 1);
     t->iss_valid_i = in->iss_valid;
     t->fin_valid_i = in->fin_valid;
     t->fin_ds_valid_i = in->fin_ds_valid;
+    t->ts_i = in->ts;
+#ifdef SPU_APB
+    t->psel_i = 0; /* step_apb() drives the bus; step() leaves it idle */
+#else
+    t->reg_valid_i = in->reg_valid;
+    if (in->reg_valid) {
+        t->reg_write_i = in->reg_write;
+        t->reg_enc_i = in->reg_enc;
+        if (in->reg_write)
+            t->reg_wdata_i = in->reg_wdata;
+    }
+#endif
+    t->el_i = in->el;
+    t->prof_allowed_i = in->prof_allowed;
+    t->mem_ready_i = in->mem_ready;
+}
+
+void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
+{
+    drive_common(t, in, lanes);
     for (unsigned p = 0; (in->iss_valid | in->fin_valid) && p < slots; p++) {
         if ((in->iss_valid >> p) & 1u)
             put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
@@ -119,24 +141,11 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
                 put(t->fin_pbt_i, 56 * p, 56, in->fin_pbt[p]);
         }
     }
-    t->ts_i = in->ts;
-#ifdef SPU_APB
-    t->psel_i = 0; /* step_apb() drives the bus; step() leaves it idle */
-#else
-    t->reg_valid_i = in->reg_valid;
-    if (in->reg_valid) {
-        t->reg_write_i = in->reg_write;
-        t->reg_enc_i = in->reg_enc;
-        if (in->reg_write)
-            t->reg_wdata_i = in->reg_wdata;
-    }
-#endif
-    t->el_i = in->el;
-    t->prof_allowed_i = in->prof_allowed;
-    t->mem_ready_i = in->mem_ready;
 }
 
-void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
+// Always inlined: step() runs it every cycle, and a second caller (outputs())
+// would otherwise keep it out of line, a call more each cycle.
+[[gnu::always_inline]] inline void sample(const VTOP *t, spu_out_t *o, unsigned lanes, unsigned slots)
 {
     // Cleared in two parts: a 64-byte and a short memset become a few
     // vector stores, one of 96 bytes a `rep stos` (slow to start, every cycle).
@@ -341,22 +350,27 @@ bool quiet_equal(const VTOP *t, const spu_quiet_t *q)
                           bits(t->rec_keep_o) | bits(t->rec_slot_o) | bits(t->rec_why_o) | bits(t->rec_tot_lat_o) |
                           bits(t->rec_iss_lat_o) | bits(t->rec_len_o) | bits(t->rec_wr_o) | bits(t->rec_qfull_o) |
                           bits(t->mem_valid_o);
-    const uint64_t same = ((uint64_t)t->pmu_o ^ q->pmu) | ((uint64_t)t->reg_rdata_o ^ q->reg_rdata) |
+    const uint64_t pmu = (uint64_t)q->pop << (SPU_PMU_W * SPU_PMU_POP);
+    const uint64_t same = ((uint64_t)t->pmu_o ^ pmu) | ((uint64_t)t->reg_rdata_o ^ q->reg_rdata) |
                           ((uint64_t)t->obs_pmsicr_o ^ q->obs_pmsicr) | (uint64_t)(t->reg_undef_o ^ q->reg_undef) |
                           (uint64_t)(t->obs_enabled_o ^ q->obs_enabled) | (uint64_t)(t->pmbirq_o ^ q->pmbirq);
     return (zero | same) == 0;
 }
 
-unsigned step_quiet(spu_dut_t *d, const spu_in_t *in, size_t stride, const spu_quiet_t *q, unsigned n)
+unsigned step_quiet(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned n)
 {
     VTOP *t = d->top.get();
     const unsigned lanes = d->cfg->lanes, slots = d->cfg->slots;
     for (unsigned k = 0; k < n; k++) {
-        if (!q[k].quiet)
+        const spu_row_t *r = reinterpret_cast<const spu_row_t *>(reinterpret_cast<const char *>(row) + k * stride);
+        if (r->fin_valid || !r->q.quiet)
             return k;
-        drive(t, reinterpret_cast<const spu_in_t *>(reinterpret_cast<const char *>(in) + k * stride), lanes, slots);
+        drive_common(t, r, lanes);
+        for (unsigned p = 0; r->iss_valid && p < slots; p++)
+            if ((r->iss_valid >> p) & 1u)
+                put(t->iss_slot_i, 2 * p, 2, r->iss_slot[p]);
         tick(d);
-        if (!quiet_equal(t, &q[k]))
+        if (!quiet_equal(t, &r->q))
             return k;
     }
     return n;

@@ -27,7 +27,7 @@
 
 #include "lockstep_priv.h"
 
-#define MT_RING 4096u /* rows: cycles the model may run ahead of the DUT */
+#define MT_RING 65536u /* rows: cycles the model may run ahead of the DUT */
 #define MT_BATCH 64u   /* rows between two publications of a count */
 #define MT_SPINS 4000u /* polls before a wait sleeps */
 _Static_assert((MT_RING & (MT_RING - 1)) == 0 && MT_RING % MT_BATCH == 0 && MT_RING > 2 * MT_BATCH,
@@ -41,7 +41,31 @@ _Static_assert((MT_RING & (MT_RING - 1)) == 0 && MT_RING % MT_BATCH == 0 && MT_R
 #define cpu_relax() ((void)0)
 #endif
 
-_Static_assert(64 % sizeof(spu_quiet_t) == 0, "a row's quiet outputs within one cache line");
+/* A row for the DUT's common path (dut.h), one cache line. */
+typedef struct mt_line {
+    _Alignas(64) spu_row_t r;
+} mt_line_t;
+_Static_assert(sizeof(mt_line_t) == 64, "a row of the common path in one cache line");
+
+/* A row's inputs: spu_in_t's but a finish's (the DUT's thread reads the
+ * whole spu_in_t of a row with a finish). */
+static void mt_row_inputs(spu_row_t *r, const spu_in_t *in)
+{
+    r->ts = in->ts;
+    r->reg_wdata = in->reg_wdata;
+    r->reg_enc = in->reg_enc;
+    r->rst_n = in->rst_n;
+    r->pop_valid = in->pop_valid;
+    r->iss_valid = in->iss_valid;
+    r->fin_valid = in->fin_valid;
+    r->fin_ds_valid = in->fin_ds_valid;
+    r->reg_valid = in->reg_valid;
+    r->reg_write = in->reg_write;
+    r->el = in->el;
+    r->prof_allowed = in->prof_allowed;
+    r->mem_ready = in->mem_ready;
+    memcpy(r->iss_slot, in->iss_slot, sizeof r->iss_slot);
+}
 
 /* A count one thread publishes and the other waits for. */
 typedef struct mt_count {
@@ -86,9 +110,9 @@ typedef struct mt {
     const ls_cfg_t *c;
     ls_hist_t *row;                                  /* the ring: row k in slot k % MT_RING */
     uint8_t (*rec)[SPU_MAX_SLOTS][SPU_MAX_RECORD];   /* the model's records of rows with one */
-    spu_quiet_t *quiet;                              /* slot k: the outputs the DUT's step of row k shows (late:
-                                                        row k - 1's) as a quiet cycle, all the DUT's thread
-                                                        reads of them on the common path */
+    mt_line_t *line;                                 /* slot k: row k's inputs and the outputs its step shows
+                                                        (late: row k - 1's) as a quiet cycle, all the DUT's
+                                                        thread reads of a row on the common path */
     /* 2 * rows written + 1 once the model has stopped (no more rows) */
     mt_count_t head;
     /* rows the DUT's thread no longer reads; UINT64_MAX once it stopped */
@@ -130,20 +154,21 @@ static void *dut_thread(void *arg)
             const uint64_t end = rows - k > MT_BATCH ? k + MT_BATCH : rows;
             while (k < end) {
                 int stepped = 0;
-                if (!b.valid && t->quiet[k % MT_RING].quiet) {
+                const spu_row_t *cr = &t->line[k % MT_RING].r;
+                if (!b.valid && !cr->fin_valid && cr->q.quiet) {
                     /* the common path: quiet rows stepped in a block, their
                      * outputs checked in place (dut.h, step_quiet()) */
                     const uint64_t left = MT_RING - k % MT_RING, n = end - k < left ? end - k : left;
-                    const unsigned got = c->vt->step_quiet(d, &t->row[k % MT_RING].in, sizeof *t->row,
-                                                           &t->quiet[k % MT_RING], (unsigned)n);
+                    const unsigned got = c->vt->step_quiet(d, cr, sizeof *t->line, (unsigned)n);
                     if (got) {
                         r->cycles += got;
                         k += got;
                         pend = &t->row[(k - 1) % MT_RING];
                         prec = (ls_rec_t)t->rec[(k - 1) % MT_RING];
                     }
-                    if (got == n || !t->quiet[k % MT_RING].quiet)
-                        continue; /* the next row is not quiet: stepped below */
+                    cr = &t->line[k % MT_RING].r;
+                    if (got == n || cr->fin_valid || !cr->q.quiet)
+                        continue; /* the next row is stepped below */
                     c->vt->outputs(d, &dout); /* row k stepped, its outputs not the quiet ones */
                     stepped = 1;
                 }
@@ -185,7 +210,7 @@ static void mt_free(mt_t *t)
     }
     free(t->row);
     free(t->rec);
-    free(t->quiet);
+    free(t->line);
     free(t);
 }
 
@@ -193,10 +218,10 @@ static int mt_alloc(mt_t *t)
 {
     t->row = calloc(MT_RING, sizeof *t->row);
     t->rec = calloc(MT_RING, sizeof *t->rec);
-    t->quiet = aligned_alloc(64, MT_RING * sizeof *t->quiet);
-    if (!t->row || !t->rec || !t->quiet)
+    t->line = aligned_alloc(_Alignof(mt_line_t), MT_RING * sizeof *t->line);
+    if (!t->row || !t->rec || !t->line)
         return -1;
-    memset(t->quiet, 0, MT_RING * sizeof *t->quiet); /* late: the first step shows no row's outputs */
+    memset(t->line, 0, MT_RING * sizeof *t->line);
     mt_count_t *cnt[2] = {&t->head, &t->done};
     for (int i = 0; i < 2; i++)
         if (pthread_mutex_init(&cnt[i]->mu, NULL) || pthread_cond_init(&cnt[i]->cv, NULL))
@@ -249,16 +274,21 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         ls_hist_t *h = &t->row[rows % MT_RING];
         if (run_inputs(&run, &cy, &h->in) <= 0)
             break;
-        /* late: the DUT's step of this row shows the row before's outputs,
-         * read here, long after the model's step stored them byte by byte
-         * (read at once, the words would wait for those stores) */
+        /* The row's line, written at once. Late, the DUT's step of this row
+         * shows the row before's outputs (none for the first), read here,
+         * long after the model's step stored them byte by byte (read at
+         * once, the words would wait for those stores). */
+        spu_row_t *cr = &t->line[rows % MT_RING].r;
+        mt_row_inputs(cr, &h->in);
         if (late && rows)
-            cmp_quiet(&t->row[(rows - 1) % MT_RING].out, &t->quiet[rows % MT_RING]);
+            cmp_quiet(&t->row[(rows - 1) % MT_RING].out, &cr->q);
+        else
+            cr->q.quiet = 0;
         cov_model_step(c->cov, &m, &h->in, &h->out);
         if (c->inject && cy.cycle == c->inject_cycle) /* the run then fails: its report comes from one thread */
             r->injected = cmp_perturb(&h->out, c->inject) == 0;
         if (!late)
-            cmp_quiet(&h->out, &t->quiet[rows % MT_RING]);
+            cmp_quiet(&h->out, &cr->q);
         h->cycle = cy.cycle;
         uint32_t any; /* a record on any port: its bytes go with the row */
         memcpy(&any, h->out.rec_len, sizeof any);
