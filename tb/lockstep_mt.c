@@ -27,7 +27,7 @@
 
 #include "lockstep_priv.h"
 
-#define MT_RING 65536u /* rows: cycles the model may run ahead of the DUT */
+#define MT_RING 16384u /* rows: cycles the model may run ahead of the DUT */
 #define MT_BATCH 64u   /* rows between two publications of a count */
 #define MT_SPINS 4000u /* polls before a wait sleeps */
 _Static_assert((MT_RING & (MT_RING - 1)) == 0 && MT_RING % MT_BATCH == 0 && MT_RING > 2 * MT_BATCH,
