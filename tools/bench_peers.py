@@ -372,7 +372,7 @@ def main():
 WHAT = {
     "lockstep": "`spu-tb TRACE`: model and DUT, every output compared every cycle",
     "2 threads": "`spu-tb TRACE --threads 2`: the same checks, the stimulus and the model ahead of the DUT "
-                 "in a thread of their own (two cores; its callgrind count would be lockstep's plus the hand-over)",
+                 "in a thread of their own (two cores; each thread's instructions per cycle are in \"Two threads\" below)",
     "dut-only": "`spu-tb TRACE --dut-only`: the same harness and DUT, no model, no compare",
     "bare": "`spu-vl-replay-C VECTORS`: a bare Verilator main replaying the input vectors (the floor)",
     "icarus": "`vvp spu_vec_tb +vectors=`: Icarus Verilog replaying the vectors, every output compared",
