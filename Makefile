@@ -519,7 +519,7 @@ PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
 
 # spu-quiet-test-<cfg> (make test): the check of a quiet cycle in place, the
 # common path of spu-tb --threads 2, against the full one
-# (tests/quiet/quiet_test.cpp; docs/performance.md, "Quiet cycles").
+# (tests/quiet/quiet_test.cpp; docs/performance.md, "Two threads").
 $(VL)/%/quiet_test.o: tests/quiet/quiet_test.cpp $(VL)/%/lib.a
 	@echo "  CXX     tests/quiet/quiet_test.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@

@@ -29,8 +29,8 @@ typedef struct spu_quiet {
 } spu_quiet_t;
 
 /* One step of the lockstep loop in two threads, all the DUT's thread reads
- * of it on the common path, in one cache line (docs/performance.md, "Quiet
- * cycles"): the step's inputs but those of a finish (spu_in_t's, by name),
+ * of it on the common path, in one cache line (docs/performance.md, "Two
+ * threads"): the step's inputs but those of a finish (spu_in_t's, by name),
  * and the outputs the step shows, as a quiet cycle. */
 typedef struct spu_row {
     uint64_t ts, reg_wdata;
@@ -57,7 +57,7 @@ typedef struct spu_dut_vtbl {
      * step's inputs; the first step after reset shows a reset cycle's. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
     /* Steps without unpacking the outputs, the common path of the lockstep
-     * loop in two threads (docs/performance.md, "Quiet cycles"): up to n
+     * loop in two threads (docs/performance.md, "Two threads"): up to n
      * steps of rows (row k at (const char *)row + k * stride) whose inputs
      * have no finish (fin_valid 0) and whose
      * outputs shown must be exactly those of the quiet cycle q (as step()

@@ -89,7 +89,7 @@ template <std::size_t N> uint64_t bits(const VlWide<N> &d)
 // the last payload, as a core's buses do. The model ignores them, so a DUT
 // that looked at a payload without its valid bit would show a difference.
 // The inputs of a spu_in_t or a spu_row_t (the same names) but the issue
-// and finish ports' (in a spu_row_t, issue ports only: drive_row()).
+// and finish ports' (a spu_row_t has the issue ports' only: step_quiet()).
 template <typename In> void drive_common(VTOP *t, const In *in, unsigned lanes)
 {
     t->rst_ni = in->rst_n;

@@ -3,11 +3,15 @@
  *
  * This thread runs the stimulus, the core model and the golden model, and
  * writes each cycle's inputs and expected outputs (and the model's records
- * of a cycle with one) into a ring. The DUT's thread steps the Verilated
- * model through the ring and checks every output of every cycle, exactly as
- * the one-thread loop does (ls_dut_check()). The model may run up to
- * MT_RING cycles ahead: it drives the stimulus, and the core model sees its
- * outputs, which equal the DUT's until a difference.
+ * of a cycle with one) into a ring, with a line of it (mt_line_t) for the
+ * DUT's common path. The DUT's thread steps the Verilated model through the
+ * ring and checks every output of every cycle: a quiet cycle in place, from
+ * the line alone (dut.h, step_quiet()); any other as the one-thread loop
+ * does (ls_dut_check()). The model may run up to MT_RING cycles ahead: it
+ * drives the stimulus, and the core model sees its outputs, which equal
+ * the DUT's until a difference. The ring's lines (MT_RING x 64 bytes) are
+ * more than a core's L2 holds, so a line the DUT's thread read has left it
+ * before the model writes it again (docs/performance.md, "Two threads").
  *
  * Only a pass is reported from here. A difference, a core-model error or
  * anything else stops both threads, and lockstep_run() runs the stimulus
