@@ -1,15 +1,18 @@
 // spu-quiet-test-<cfg> [TRIALS] [SEED]: the check of a quiet cycle in place
 // (tb/dut_shim.cpp, quiet_equal(); the common path of spu-tb --threads 2)
 // against the full one (sample() and cmp_equal(), tb/compare.h), on one
-// Verilated build. Each trial makes a model output o whose quiet form
-// cmp_quiet() gives, sets every output port of the Verilated model directly
-// (o's value, zero, or o's value with one bit of the port's width flipped),
-// and requires quiet_equal() to say "equal" exactly when sample() of the
-// ports compares equal to o. It fails unless every output port was the one
-// difference of some trial that quiet_equal() caught, and some trials were
-// equal: a port left out of quiet_equal(), or one it compares wrongly, fails
-// it. Prints one line; exit 0 pass, 1 a disagreement (the first, by port), 2
-// bad arguments.
+// Verilated build. Each trial makes a model output o (a quiet cycle, half
+// of the time with one more bit set anywhere in it); where cmp_quiet() calls
+// o quiet, it sets every output port of the Verilated model directly to o's
+// value, with one bit of the port's width flipped in up to two ports, and
+// requires quiet_equal() to say "equal" exactly when sample() of the ports
+// compares equal to o (cmp_equal()). It fails unless each output port
+// sample() reads was the one difference of some trial that quiet_equal()
+// caught, and some trials were equal: a port left out of quiet_equal(), one
+// it compares wrongly, or a byte cmp_quiet() lets through fails it. Prints
+// one line; exit 0 pass, 1 the first disagreement (with the ports changed),
+// 2 bad arguments. Reproducible: TRIALS (default 200000) and SEED
+// (default 1).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
