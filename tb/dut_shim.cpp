@@ -114,12 +114,18 @@ template <typename In> void drive_common(VTOP *t, const In *in, unsigned lanes)
     t->mem_ready_i = in->mem_ready;
 }
 
+// Issue port p's slot, with its valid bit (a spu_in_t or a spu_row_t).
+template <typename In> void drive_issue(VTOP *t, const In *in, unsigned p)
+{
+    if ((in->iss_valid >> p) & 1u)
+        put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
+}
+
 void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
 {
     drive_common(t, in, lanes);
     for (unsigned p = 0; (in->iss_valid | in->fin_valid) && p < slots; p++) {
-        if ((in->iss_valid >> p) & 1u)
-            put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
+        drive_issue(t, in, p);
         if ((in->fin_valid >> p) & 1u) {
             put(t->fin_slot_i, 2 * p, 2, in->fin_slot[p]);
             put(t->fin_type_i, 5 * p, 5, in->fin_type[p]);
@@ -367,8 +373,7 @@ unsigned step_quiet(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned 
             return k;
         drive_common(t, r, lanes);
         for (unsigned p = 0; r->iss_valid && p < slots; p++)
-            if ((r->iss_valid >> p) & 1u)
-                put(t->iss_slot_i, 2 * p, 2, r->iss_slot[p]);
+            drive_issue(t, r, p);
         tick(d);
         if (!quiet_equal(t, &r->q))
             return k;
