@@ -10,6 +10,18 @@ int spu_config_knobs_ok(const spu_config_t *cfg, char *err, size_t errlen);
 uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr);
 /* Count n quiet members. */
 void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, uint64_t n);
+/* Count n members if none of them is selected, draws or reloads (n at most
+ * spu_interval_quiet()): 1; else 0, PMSICR_EL1 unchanged. */
+int spu_interval_count(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, unsigned n);
+
+/* The ones of a lane mask (8 bits), without a library call. */
+_Static_assert(SPU_MAX_LANES <= 8, "spu_ones8() counts 8 lanes");
+static inline unsigned spu_ones8(unsigned v)
+{
+    v = v - ((v >> 1) & 0x55u);
+    v = (v & 0x33u) + ((v >> 2) & 0x33u);
+    return (v + (v >> 4)) & 0x0Fu;
+}
 
 /* The Profiling Buffer (spu_buffer.c), in the order of a step: accept the
  * beat shown if the memory took it; begin the cycle's writes; reserve the

@@ -129,3 +129,11 @@ void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pm
         *pmsicr = with_ecount(*pmsicr, e - (uint32_t)n);
     *pmsicr = (*pmsicr & ~ICR_COUNT) | (count - n);
 }
+
+int spu_interval_count(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, unsigned n)
+{
+    if (n > spu_interval_quiet(cfg, pmsirr, *pmsicr))
+        return 0;
+    spu_interval_advance(cfg, pmsirr, pmsicr, n);
+    return 1;
+}

@@ -183,9 +183,46 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
     return coll;
 }
 
-void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+/* The outputs every cycle shows: the enable, PMSICR_EL1 and the interrupt. */
+static inline void step_outputs(const spu_model_t *m, int en, spu_out_t *out)
 {
-    static const spu_out_t zero; /* constant, so no global state */
+    out->obs_enabled = (uint8_t)en;
+    out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
+    out->pmbirq = (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) != 0;
+}
+
+static const spu_out_t zero; /* constant, so no global state */
+
+/* A plain cycle: no reset, register access, issue or finish, no write beat
+ * queued, no enable edge, and no member of it selected (at most
+ * spu_interval_quiet() members). The steps below then only count its
+ * members: the counting spu_model_skip() does for many cycles, for one.
+ * Returns 0, having changed nothing, for any other cycle. */
+static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
+    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->bq_count)
+        return 0;
+    const int en = spu_model_enabled(m, in->el, in->prof_allowed);
+    if (en != m->prev_en)
+        return 0;
+    unsigned n = 0;
+    if (en) {
+        const spu_config_t *cfg = &m->cfg;
+        n = spu_ones8(in->pop_valid & ((1u << cfg->lanes) - 1u));
+        if (n && !spu_interval_count(cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], n))
+            return 0;
+    }
+    *out = zero;
+    out->pmu[SPU_PMU_POP] = (uint8_t)n;
+    step_outputs(m, en, out);
+    m->cycle++;
+    return 1;
+}
+
+/* Each step of docs/semantics.md in turn, every cycle. Out of line, so a
+ * plain cycle (spu_model_step()) does not pay for its registers. */
+__attribute__((noinline)) void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
     *out = zero;
     if (!in->rst_n) {
         spu_model_reset(m);
@@ -230,9 +267,7 @@ void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
         (void)spu_model_reg_write(m, spu_reg_find(in->reg_enc), in->reg_wdata);
 
     m->prev_en = (uint8_t)en;
-    out->obs_enabled = (uint8_t)en;
-    out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
-    out->pmbirq = (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) != 0;
+    step_outputs(m, en, out);
     if (m->bq_count)
         spu_buffer_show(m, out);
     m->cycle++;
@@ -258,4 +293,10 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
         spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
     m->cycle += ncycles;
     return 0;
+}
+
+void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
+    if (!step_plain(m, in, out))
+        spu_model_step_full(m, in, out);
 }

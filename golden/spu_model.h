@@ -171,8 +171,16 @@ typedef struct spu_model {
 int spu_model_init(spu_model_t *m, const spu_config_t *cfg, char *err, size_t errlen);
 void spu_model_reset(spu_model_t *m);
 
-/* One clock cycle: inputs in, registered outputs out. */
+/* One clock cycle: inputs in, registered outputs out. A plain cycle (no
+ * reset, register access, issue or finish, no write beat queued, no enable
+ * edge, no member selected) is counted as spu_model_skip() counts, which
+ * costs a fraction of the full step; every other cycle is
+ * spu_model_step_full(). */
 void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
+/* The same cycle through every step of docs/semantics.md, whatever the
+ * cycle: the same outputs and state as spu_model_step() (tests/spec,
+ * spec_skip.c, steps both side by side), slower. */
+void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
 
 /* The bytes of the sample record on port p of the last step (out.rec_len[p]
  * of them; valid until the next step). */

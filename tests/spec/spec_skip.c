@@ -7,6 +7,9 @@
  * directly (software may, D17.3.3: "sampling restarts from the current
  * values") while profiling is enabled.
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "spec.h"
 
 /* Profiling enabled on cfg with PMSIRR_EL1 = irr, then PMSICR_EL1 = icr. */
@@ -107,9 +110,163 @@ static int d17_3_4_3_skip_ernd(void)
     return 0;
 }
 
+/* ------------------------------------------- plain cycles (spu_model_step) */
+
+static uint64_t rnd(uint64_t *st) /* splitmix64 */
+{
+    uint64_t z = (*st += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+#define ONE_IN(st, n) (rnd(st) % (n) == 0)
+
+/* A random cycle for configuration cfg: mostly population members, now and
+ * then a register write or read (short intervals, small counts, so members
+ * are selected and collide, ECOUNT draws and reloads; enables and disables),
+ * an issue or a finish (records, Profiling Buffer writes, memory stalls),
+ * another Exception level or profiling disallowed, a reset. */
+static void plain_mix_cycle(const spu_config_t *cfg, uint64_t *st, uint64_t t, spu_in_t *in, uint8_t *el,
+                            uint8_t *allow)
+{
+    memset(in, 0, sizeof *in);
+    in->rst_n = !ONE_IN(st, 3000);
+    if (ONE_IN(st, 400))
+        *el = ONE_IN(st, 4) ? (uint8_t)(rnd(st) % 3) : 1;
+    if (*allow ? ONE_IN(st, 3000) : ONE_IN(st, 50))
+        *allow = !*allow;
+    in->el = *el;
+    in->prof_allowed = *allow;
+    in->ts = t;
+    in->mem_ready = !ONE_IN(st, 4);
+    if (!ONE_IN(st, 5)) /* at least lane 0 */
+        in->pop_valid = (uint8_t)((rnd(st) & ((1u << cfg->lanes) - 1u)) | 1u);
+    if (cfg->lanes < 8 && ONE_IN(st, 50)) /* a lane the configuration does not have: ignored */
+        in->pop_valid |= (uint8_t)(0x80u >> (rnd(st) % (8u - cfg->lanes)));
+    if (ONE_IN(st, 40)) {
+        static const int regs[] = {SPU_REG_PMSIRR_EL1, SPU_REG_PMSICR_EL1, SPU_REG_PMSICR_EL1, SPU_REG_PMSICR_EL1,
+                                   SPU_REG_PMSCR_EL1, SPU_REG_PMBLIMITR_EL1, SPU_REG_PMBSR_EL1, SPU_REG_PMBPTR_EL1};
+        const int reg = regs[rnd(st) % (sizeof regs / sizeof regs[0])];
+        uint64_t v = rnd(st);
+        if (reg == SPU_REG_PMSIRR_EL1)
+            v = IRR(1 + v % 3, (v >> 8) & 1);
+        else if (reg == SPU_REG_PMSICR_EL1)
+            v = ICR((v >> 8) % 6, v % 60);
+        else if (reg == SPU_REG_PMSCR_EL1) /* E0SPE, E1SPE, CX; mostly enabled at EL1 */
+            v = ONE_IN(st, 4) ? v & 0x7u : (v & 0x5u) | 0x2u;
+        else if (reg == SPU_REG_PMBLIMITR_EL1)
+            v = ONE_IN(st, 8) ? 0 : PMBLIMITR_E;
+        else if (reg == SPU_REG_PMBSR_EL1)
+            v = 0;
+        else
+            v = (v % 64) * 64;
+        in->reg_valid = 1;
+        in->reg_write = !ONE_IN(st, 4);
+        in->reg_enc = spu_reg_enc(reg);
+        in->reg_wdata = v;
+    }
+    for (unsigned p = 0; p < cfg->slots; p++) {
+        if (ONE_IN(st, 40)) {
+            in->iss_valid |= (uint8_t)(1u << p);
+            in->iss_slot[p] = (uint8_t)(rnd(st) % cfg->slots);
+        }
+        if (ONE_IN(st, 40)) {
+            in->fin_valid |= (uint8_t)(1u << p);
+            in->fin_slot[p] = (uint8_t)(rnd(st) % cfg->slots);
+            in->fin_type[p] = (uint8_t)(rnd(st) & 0x1Fu);
+            in->fin_events[p] = rnd(st);
+            in->fin_ds_valid |= (uint8_t)((rnd(st) & 1u) << p);
+            in->fin_ds[p] = (uint16_t)rnd(st);
+            in->fin_pc[p] = rnd(st) & 0xFFFFFFFFFFFFFFull;
+        }
+    }
+}
+
+/* spu_model_step() takes a plain cycle (no reset, register access, issue or
+ * finish, no write beat queued, no enable edge, no member selected) the way
+ * spu_model_skip() counts members, not member by member: every output and
+ * the state after every cycle must be those of spu_model_step_full(), which
+ * takes each step of docs/semantics.md every cycle. 150,000 random cycles
+ * on each configuration (plain_mix_cycle()); the mix must reach selections,
+ * collisions, kept records, buffer writes, resets, enable edges both ways,
+ * and many cycles with members and nothing else, around which the
+ * shortcut's conditions change. */
+static int plain_cycles_equal_full_steps(void)
+{
+    for (unsigned ci = 0; ci < spu_nconfigs; ci++) {
+        const spu_config_t *cfg = &spu_configs[ci];
+        spu_model_t a, b;
+        char err[200];
+        CASE((int)ci);
+        CHECK(spu_model_init(&a, cfg, err, sizeof err) == 0 && spu_model_init(&b, cfg, err, sizeof err) == 0,
+              "%s: %s", cfg->name, err);
+        uint64_t st = 42 + ci, smp = 0, col = 0, kept = 0, wr = 0, resets = 0, ups = 0, downs = 0, members = 0;
+        uint8_t el = 1, allow = 1, was = 0;
+        spu_in_t in;
+        spu_out_t oa, ob;
+        /* enabled to start with: PMSIRR, PMSCR, PMBLIMITR written */
+        const uint16_t enc[3] = {spu_reg_enc(SPU_REG_PMSIRR_EL1), spu_reg_enc(SPU_REG_PMSCR_EL1),
+                                 spu_reg_enc(SPU_REG_PMBLIMITR_EL1)};
+        const uint64_t val[3] = {IRR(1, 1), PMSCR_E0E1, PMBLIMITR_E};
+        for (uint64_t t = 0; t < 150000; t++) {
+            if (t < 3) {
+                memset(&in, 0, sizeof in);
+                in.rst_n = in.reg_valid = in.reg_write = in.prof_allowed = in.mem_ready = 1;
+                in.el = el;
+                in.reg_enc = enc[t];
+                in.reg_wdata = val[t];
+            } else {
+                plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
+            }
+            spu_model_step(&a, &in, &oa);
+            spu_model_step_full(&b, &in, &ob);
+            if (memcmp(&oa, &ob, sizeof oa) != 0) {
+                char sa[200], sb[200];
+                snprintf(sa, sizeof sa, "smp %x col %x pop %u pmsicr %016llx en %u", oa.smp_valid, oa.col_valid,
+                         oa.pmu[SPU_PMU_POP], (unsigned long long)oa.obs_pmsicr, oa.obs_enabled);
+                snprintf(sb, sizeof sb, "smp %x col %x pop %u pmsicr %016llx en %u", ob.smp_valid, ob.col_valid,
+                         ob.pmu[SPU_PMU_POP], (unsigned long long)ob.obs_pmsicr, ob.obs_enabled);
+                CHECK(0, "%s cycle %llu: outputs differ: step %s, full step %s", cfg->name, (unsigned long long)t,
+                      sa, sb);
+            }
+            CHECK(memcmp(a.reg, b.reg, sizeof a.reg) == 0, "%s cycle %llu: registers differ", cfg->name,
+                  (unsigned long long)t);
+            CHECK(a.lfsr == b.lfsr && a.prev_en == b.prev_en && a.cycle == b.cycle && a.bq_count == b.bq_count &&
+                      a.bq_head == b.bq_head && a.bq_beat == b.bq_beat,
+                  "%s cycle %llu: lfsr %x/%x prev_en %u/%u cycle %llu/%llu queue %u/%u", cfg->name,
+                  (unsigned long long)t, a.lfsr, b.lfsr, a.prev_en, b.prev_en, (unsigned long long)a.cycle,
+                  (unsigned long long)b.cycle, a.bq_count, b.bq_count);
+            for (unsigned sl = 0; sl < cfg->slots; sl++)
+                CHECK(a.slot[sl].busy == b.slot[sl].busy && a.slot[sl].issued == b.slot[sl].issued &&
+                          a.slot[sl].el == b.slot[sl].el && a.slot[sl].cx == b.slot[sl].cx &&
+                          a.slot[sl].iss_lat == b.slot[sl].iss_lat && a.slot[sl].entry == b.slot[sl].entry,
+                      "%s cycle %llu: slot %u differs", cfg->name, (unsigned long long)t, sl);
+            smp += oa.smp_valid != 0;
+            col += oa.col_valid != 0;
+            kept += oa.rec_keep != 0;
+            wr += oa.mem_valid;
+            resets += !in.rst_n;
+            ups += oa.obs_enabled && !was;
+            downs += !oa.obs_enabled && was;
+            was = oa.obs_enabled;
+            members += in.rst_n && in.pop_valid && !in.reg_valid && !in.iss_valid && !in.fin_valid &&
+                       !oa.smp_valid && !oa.col_valid && oa.obs_enabled;
+        }
+        CHECK(smp >= 50 && col >= 5 && kept >= 10 && wr >= 10 && resets >= 10 && ups >= 10 && downs >= 10 &&
+                  members >= 50000,
+              "%s: the mix reached too little: %llu selections, %llu collisions, %llu records kept, %llu write "
+              "beats, %llu resets, %llu enables, %llu disables, %llu cycles with members and nothing else",
+              cfg->name, (unsigned long long)smp, (unsigned long long)col, (unsigned long long)kept,
+              (unsigned long long)wr, (unsigned long long)resets, (unsigned long long)ups, (unsigned long long)downs,
+              (unsigned long long)members);
+    }
+    return 0;
+}
+
 const spec_test_t spec_tests_skip[] = {
     SPEC_TEST(d17_3_4_1_skip_rnd0_ecount_idle),
     SPEC_TEST(skip_refused),
     SPEC_TEST(d17_3_4_3_skip_ernd),
+    SPEC_TEST(plain_cycles_equal_full_steps),
     SPEC_END,
 };
