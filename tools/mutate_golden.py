@@ -23,7 +23,7 @@ matches no mutant, or names a mutant that was killed, is an error: the list
 cannot go stale.
 
 usage: mutate_golden.py [--max N] [--seed S] [--jobs J] [--report FILE]
-                        [--equiv FILE] [--min PERCENT]
+                        [--equiv FILE] [--min PERCENT] [--only REGEX]
 Prints a progress line, the score and every survivor (its key, to paste into
 the list when it is equivalent). Exit 1 below --min or on a bad list.
 The scratch trees are git worktrees of HEAD with the working tree's golden/*.c
@@ -214,6 +214,9 @@ def main():
     ap.add_argument("--equiv", default=os.path.join(ROOT, "tests/mutate_golden_equiv.txt"),
                     help="list of equivalent mutants (default tests/mutate_golden_equiv.txt)")
     ap.add_argument("--min", type=float, default=0.0, help="exit 1 when the score is below PERCENT")
+    ap.add_argument("--only", default=None, metavar="REGEX",
+                    help="only the mutants whose 'file :: function' matches REGEX (a change's own check), "
+                         "e.g. 'spu_model.c :: (step_plain|spu_model_step)$'")
     a = ap.parse_args()
     files = sorted(f"golden/{f}" for f in os.listdir(os.path.join(ROOT, "golden")) if f.endswith(".c"))
     all_m, key_of = [], {}
@@ -227,6 +230,14 @@ def main():
     if stale:
         sys.exit("mutate: entries of " + a.equiv + " that match no mutant (update or remove them):\n" +
                  "\n".join(f"  line {equiv[k][1]}: {show(k)}" for k in stale))
+    if a.only:
+        try:
+            only = re.compile(a.only)
+        except re.error as e:
+            sys.exit(f"mutate: --only {a.only!r}: {e}")
+        all_m = [(p, m) for p, m in all_m if only.search(" :: ".join(key_of[(p, m)][:2]))]
+        if not all_m:
+            sys.exit(f"mutate: --only {a.only!r} matches no mutant's 'file :: function'")
     if a.max and a.max < len(all_m):
         all_m = random.Random(a.seed).sample(all_m, a.max)
     if not all_m:
