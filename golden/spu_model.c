@@ -295,8 +295,10 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
     return 0;
 }
 
-void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+int spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    if (!step_plain(m, in, out))
-        spu_model_step_full(m, in, out);
+    if (step_plain(m, in, out))
+        return 1;
+    spu_model_step_full(m, in, out);
+    return 0;
 }

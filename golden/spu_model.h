@@ -175,8 +175,9 @@ void spu_model_reset(spu_model_t *m);
  * reset, register access, issue or finish, no write beat queued, no enable
  * edge, no member selected) is counted as spu_model_skip() counts, which
  * costs a fraction of the full step; every other cycle is
- * spu_model_step_full(). */
-void spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
+ * spu_model_step_full(). Returns 1 for a plain cycle, whose outputs are all
+ * zero but SAMPLE_POP's count, obs_enabled, obs_pmsicr and pmbirq; else 0. */
+int spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
 /* The same cycle through every step of docs/semantics.md, whatever the
  * cycle: the same outputs and state as spu_model_step() (tests/spec,
  * spec_skip.c, steps both side by side), slower. */

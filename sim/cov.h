@@ -47,16 +47,16 @@ void cov_init(spu_cov_t *c, const spu_config_t *cfg);
  * the model after it (its records). */
 void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
                 const spu_model_t *a);
-/* Step the model one cycle, sampling coverage when c is not NULL. */
-static inline void cov_model_step(spu_cov_t *c, spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+/* Step the model one cycle, sampling coverage when c is not NULL; returns
+ * spu_model_step()'s 1 for a plain cycle. */
+static inline int cov_model_step(spu_cov_t *c, spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    if (!c) {
-        spu_model_step(m, in, out);
-        return;
-    }
+    if (!c)
+        return spu_model_step(m, in, out);
     const spu_model_t before = *m;
-    spu_model_step(m, in, out);
+    const int plain = spu_model_step(m, in, out);
     cov_sample(c, &before, in, out, m);
+    return plain;
 }
 /* Describe a run for the .cov header: the command line that reproduces it. */
 void cov_describe(char *buf, size_t len, int argc, char **argv);

@@ -80,6 +80,16 @@ static inline uint64_t cmp_word(const spu_out_t *o, int i)
     memcpy(&w, (const unsigned char *)o + 8 * i, sizeof w);
     return w & cmp_quiet_zero[i];
 }
+/* The outputs q carries, from o. */
+static inline void cmp_quiet_carried(const spu_out_t *o, spu_quiet_t *q)
+{
+    q->pop = o->pmu[SPU_PMU_POP];
+    q->reg_rdata = o->reg_rdata;
+    q->obs_pmsicr = o->obs_pmsicr;
+    q->reg_undef = o->reg_undef;
+    q->obs_enabled = o->obs_enabled;
+    q->pmbirq = o->pmbirq;
+}
 static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
 {
     /* written out: constant masks, so the words with none cost nothing */
@@ -87,12 +97,7 @@ static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
                        cmp_word(o, 5) | cmp_word(o, 6) | cmp_word(o, 7) | cmp_word(o, 8) | cmp_word(o, 9) |
                        cmp_word(o, 10) | cmp_word(o, 11);
     q->quiet = a == 0;
-    q->pop = o->pmu[SPU_PMU_POP];
-    q->reg_rdata = o->reg_rdata;
-    q->obs_pmsicr = o->obs_pmsicr;
-    q->reg_undef = o->reg_undef;
-    q->obs_enabled = o->obs_enabled;
-    q->pmbirq = o->pmbirq;
+    cmp_quiet_carried(o, q);
 }
 
 /* The record bytes of a cycle with a record (rec_len equal in both, as

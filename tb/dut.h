@@ -66,6 +66,10 @@ typedef struct spu_dut_vtbl {
      * it (a finish, or row[k].q.quiet 0) or after it (its outputs were not
      * those: outputs() gives them). */
     unsigned (*step_quiet)(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned n);
+    /* step() without unpacking the outputs, the common path of the lockstep
+     * loop in one thread: the outputs shown must be exactly those of the
+     * quiet cycle q. 1 when they are; 0 when not (outputs() gives them). */
+    int (*step_check_quiet)(spu_dut_t *d, const spu_in_t *in, const spu_quiet_t *q);
     /* The outputs shown after the last step, as step() gives them. */
     void (*outputs)(const spu_dut_t *d, spu_out_t *out);
     /* The first len bytes of the record on port p after the last step

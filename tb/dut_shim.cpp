@@ -381,6 +381,14 @@ unsigned step_quiet(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned 
     return n;
 }
 
+int step_check_quiet(spu_dut_t *d, const spu_in_t *in, const spu_quiet_t *q)
+{
+    const spu_config_t *c = d->cfg;
+    drive(d->top.get(), in, c->lanes, c->slots);
+    tick(d);
+    return quiet_equal(d->top.get(), q);
+}
+
 void outputs(const spu_dut_t *d, spu_out_t *out)
 {
     sample(d->top.get(), out, d->cfg->lanes, d->cfg->slots);
@@ -441,5 +449,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_quiet, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_quiet, step_check_quiet, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

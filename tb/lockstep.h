@@ -60,6 +60,7 @@ enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
 typedef struct ls_result {
     int status;
     uint64_t cycles;             /* cycles run (and compared) */
+    uint64_t quiet;              /* of them, checked in place as quiet cycles (dut.h) */
     uint64_t fail_cycle;
     int injected;                /* the --inject flip happened */
     int ndiff;

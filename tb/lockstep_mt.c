@@ -166,6 +166,7 @@ static void *dut_thread(void *arg)
                     const unsigned got = c->vt->step_quiet(d, cr, sizeof *t->line, (unsigned)n);
                     if (got) {
                         r->cycles += got;
+                        r->quiet += got;
                         k += got;
                         pend = &t->row[(k - 1) % MT_RING];
                         prec = (ls_rec_t)t->rec[(k - 1) % MT_RING];
@@ -320,6 +321,7 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     pthread_join(th, NULL);
     r->seconds = ls_now() - t0;
     r->cycles = t->dr.cycles;
+    r->quiet = t->dr.quiet;
     if (r->status == LS_PASS && t->dr.status != LS_PASS) {
         r->status = t->dr.status;
         r->fail_cycle = t->dr.fail_cycle;

@@ -509,6 +509,10 @@ int main(int argc, char **argv)
                 lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                    : "spu_top's own ports");
     if (o.stats)
+        fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles, the rest unpacked and "
+                        "compared whole (docs/performance.md)\n",
+                r->quiet);
+    if (o.stats)
         fprintf(stderr, "  threads: %d (%s)\n", r->threads,
                 r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"
                                : "the stimulus, the model and the DUT in one");

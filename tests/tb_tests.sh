@@ -152,6 +152,29 @@ for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
         bad "tb/threads2_quiet_cycle_difference_caught/$sig" "exit $r at cycle $qc: $(grep -m2 -E 'DIFFERENCE|threads' "$TMP/tqe" | tr '\n' ' ')"
     fi
 done
+# 2f. One thread checks the outputs of a plain cycle of the model in place
+#     too (lockstep.c, step_check_quiet()): it must catch each of those
+#     differences at its cycle, and a passing run must have checked most
+#     cycles that way, in one thread and in two (--stats: "checks:").
+for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
+    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --fail-dir "$TMP/tq1fail" \
+        --inject "$sig@$qc" 2>"$TMP/tq1e"; r=$?
+    if [ $r -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tq1e"; then
+        ok "tb/quiet_cycle_difference_caught/$sig"
+    else
+        bad "tb/quiet_cycle_difference_caught/$sig" "exit $r at cycle $qc: $(grep -m2 -E 'DIFFERENCE' "$TMP/tq1e" | tr '\n' ' ')"
+    fi
+done
+for n in 1 2; do
+    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --stats --threads $n 2>"$TMP/tqs$n"; r=$?
+    all=$(sed -nE 's/^PASS config v1p4: ([0-9]+) cycles compared.*/\1/p' "$TMP/tqs$n")
+    inplace=$(sed -nE 's/^  checks: ([0-9]+) cycles.*/\1/p' "$TMP/tqs$n")
+    if [ $r -eq 0 ] && [ -n "$all" ] && [ -n "$inplace" ] && [ $((inplace * 10)) -ge $((all * 9)) ]; then
+        ok "tb/quiet_cycles_checked_in_place/threads$n"
+    else
+        bad "tb/quiet_cycles_checked_in_place/threads$n" "exit $r: ${inplace:-no} of ${all:-no} cycles in place (want 90 %)"
+    fi
+done
 $TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 2 2>"$TMP/tp" | cat >"$TMP/tp.spl"; r=$?
 $TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 3 >/dev/null 2>"$TMP/tp3"; r3=$?
 if [ $r -eq 0 ] && grep -q -- '--threads 2: running in one thread: the .spl log is not a regular file' "$TMP/tp" \

@@ -186,11 +186,14 @@ static void plain_mix_cycle(const spu_config_t *cfg, uint64_t *st, uint64_t t, s
  * finish, no write beat queued, no enable edge, no member selected) the way
  * spu_model_skip() counts members, not member by member: every output and
  * the state after every cycle must be those of spu_model_step_full(), which
- * takes each step of docs/semantics.md every cycle. 150,000 random cycles
- * on each configuration (plain_mix_cycle()); the mix must reach selections,
+ * takes each step of docs/semantics.md every cycle. When it says a cycle was
+ * plain (returns 1), every output but SAMPLE_POP's count, obs_enabled,
+ * obs_pmsicr and pmbirq must be zero (the lockstep checker then compares the
+ * DUT's outputs with that quiet form). 150,000 random cycles on each
+ * configuration (plain_mix_cycle()); the mix must reach selections,
  * collisions, kept records, buffer writes, resets, enable edges both ways,
- * and many cycles with members and nothing else, around which the
- * shortcut's conditions change. */
+ * and many plain cycles with members, around which the shortcut's
+ * conditions change. */
 static int plain_cycles_equal_full_steps(void)
 {
     for (unsigned ci = 0; ci < spu_nconfigs; ci++) {
@@ -218,8 +221,19 @@ static int plain_cycles_equal_full_steps(void)
             } else {
                 plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
             }
-            spu_model_step(&a, &in, &oa);
+            const int plain = spu_model_step(&a, &in, &oa);
             spu_model_step_full(&b, &in, &ob);
+            if (plain) {
+                spu_out_t q;
+                memset(&q, 0, sizeof q);
+                q.pmu[SPU_PMU_POP] = oa.pmu[SPU_PMU_POP];
+                q.obs_enabled = oa.obs_enabled;
+                q.obs_pmsicr = oa.obs_pmsicr;
+                q.pmbirq = oa.pmbirq;
+                CHECK(memcmp(&q, &oa, sizeof q) == 0, "%s cycle %llu: a plain cycle's outputs are not its quiet form",
+                      cfg->name, (unsigned long long)t);
+                members += oa.pmu[SPU_PMU_POP] != 0;
+            }
             if (memcmp(&oa, &ob, sizeof oa) != 0) {
                 char sa[200], sb[200];
                 snprintf(sa, sizeof sa, "smp %x col %x pop %u pmsicr %016llx en %u", oa.smp_valid, oa.col_valid,
@@ -249,13 +263,11 @@ static int plain_cycles_equal_full_steps(void)
             ups += oa.obs_enabled && !was;
             downs += !oa.obs_enabled && was;
             was = oa.obs_enabled;
-            members += in.rst_n && in.pop_valid && !in.reg_valid && !in.iss_valid && !in.fin_valid &&
-                       !oa.smp_valid && !oa.col_valid && oa.obs_enabled;
         }
         CHECK(smp >= 50 && col >= 5 && kept >= 10 && wr >= 10 && resets >= 10 && ups >= 10 && downs >= 10 &&
-                  members >= 50000,
+                  members >= 30000,
               "%s: the mix reached too little: %llu selections, %llu collisions, %llu records kept, %llu write "
-              "beats, %llu resets, %llu enables, %llu disables, %llu cycles with members and nothing else",
+              "beats, %llu resets, %llu enables, %llu disables, %llu plain cycles with members",
               cfg->name, (unsigned long long)smp, (unsigned long long)col, (unsigned long long)kept,
               (unsigned long long)wr, (unsigned long long)resets, (unsigned long long)ups, (unsigned long long)downs,
               (unsigned long long)members);
