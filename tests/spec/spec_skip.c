@@ -110,6 +110,36 @@ static int d17_3_4_3_skip_ernd(void)
     return 0;
 }
 
+/* spu_model_step() returns 1 for a plain cycle: D17.3.4.1, RND = 0, each
+ * member decrements COUNT and the one that makes it zero is selected. From
+ * COUNT = 2 the first member leaves 1 and is not selected (plain, the last
+ * quiet member: spu_model_quiet_pops() is 1); the next is selected (not
+ * plain). A register access, or the enable edge, is never plain. */
+static int plain_cycle_return(void)
+{
+    spec_t s;
+    TRY(at(&s, "v1p4", IRR(1, 0), ICR(0, 2)));
+    CASE(1);
+    CHECK_EQ(spu_model_quiet_pops(&s.m, s.el, s.allow), 1, "quiet members from COUNT 2");
+    s.in.pop_valid = 1;
+    s.in.rst_n = 1;
+    s.in.el = s.el;
+    s.in.prof_allowed = s.allow;
+    s.in.mem_ready = 1;
+    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 1, "the member that leaves COUNT 1");
+    CHECK_EQ(s.o.smp_valid, 0, "not selected");
+    CHECK_EQ(s.o.obs_pmsicr, ICR(0, 1), "PMSICR_EL1 after it");
+    CASE(2);
+    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 0, "the member that makes COUNT 0");
+    CHECK_EQ(s.o.smp_valid, 1, "selected");
+    CASE(3);
+    s.in.pop_valid = 0;
+    s.in.reg_valid = 1;
+    s.in.reg_enc = spu_reg_enc(SPU_REG_PMSICR_EL1);
+    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 0, "a register read");
+    return 0;
+}
+
 /* ------------------------------------------- plain cycles (spu_model_step) */
 
 static uint64_t rnd(uint64_t *st) /* splitmix64 */
@@ -279,6 +309,7 @@ const spec_test_t spec_tests_skip[] = {
     SPEC_TEST(d17_3_4_1_skip_rnd0_ecount_idle),
     SPEC_TEST(skip_refused),
     SPEC_TEST(d17_3_4_3_skip_ernd),
+    SPEC_TEST(plain_cycle_return),
     SPEC_TEST(plain_cycles_equal_full_steps),
     SPEC_END,
 };
