@@ -349,8 +349,10 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
 
 // What sample() would unpack, checked in place against a quiet cycle:
 // every port sample() reads is zero, except those q gives (mem_addr_o,
-// mem_data_o and mem_strb_o are not read without mem_valid_o).
-bool quiet_equal(const VTOP *t, const spu_quiet_t *q)
+// mem_data_o and mem_strb_o are not read without mem_valid_o). Always
+// inlined into its two callers, each run every cycle (a call costs 14
+// instructions a cycle on v1p4).
+[[gnu::always_inline]] inline bool quiet_equal(const VTOP *t, const spu_quiet_t *q)
 {
     const uint64_t zero = bits(t->smp_valid_o) | bits(t->col_valid_o) | bits(t->smp_slot_o) | bits(t->rec_valid_o) |
                           bits(t->rec_keep_o) | bits(t->rec_slot_o) | bits(t->rec_why_o) | bits(t->rec_tot_lat_o) |
