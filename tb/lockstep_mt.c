@@ -71,6 +71,19 @@ static void mt_row_inputs(spu_row_t *r, const spu_in_t *in)
     memcpy(r->iss_slot, in->iss_slot, sizeof r->iss_slot);
 }
 
+/* Outputs o as a quiet cycle: a plain cycle's (spu_model_step() returned
+ * 1) are one, only the outputs they carry need reading; any other's are
+ * scanned (cmp_quiet()). */
+static inline void mt_quiet(const spu_out_t *o, int plain, spu_quiet_t *q)
+{
+    if (plain) {
+        q->quiet = 1;
+        cmp_quiet_carried(o, q);
+    } else {
+        cmp_quiet(o, q);
+    }
+}
+
 /* A count one thread publishes and the other waits for. */
 typedef struct mt_count {
     _Alignas(64) _Atomic uint64_t v;
@@ -268,6 +281,7 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     const double t0 = ls_now();
     double next_report = t0 + 0.5;
     uint64_t rows = 0, room = MT_RING; /* rows below room may be written */
+    int plain = 0;                     /* the last row was a plain cycle of the model */
     for (;;) {
         if (rows == room) {
             count_publish(&t->head, 2 * rows);
@@ -286,14 +300,16 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         spu_row_t *cr = &t->line[rows % MT_RING].r;
         mt_row_inputs(cr, &h->in);
         if (late && rows)
-            cmp_quiet(&t->row[(rows - 1) % MT_RING].out, &cr->q);
+            mt_quiet(&t->row[(rows - 1) % MT_RING].out, plain, &cr->q);
         else
             cr->q.quiet = 0;
-        cov_model_step(c->cov, &m, &h->in, &h->out);
-        if (c->inject && cy.cycle == c->inject_cycle) /* the run then fails: its report comes from one thread */
+        plain = cov_model_step(c->cov, &m, &h->in, &h->out);
+        if (c->inject && cy.cycle == c->inject_cycle) { /* the run then fails: its report comes from one thread */
             r->injected = cmp_perturb(&h->out, c->inject) == 0;
+            plain = 0;
+        }
         if (!late)
-            cmp_quiet(&h->out, &cr->q);
+            mt_quiet(&h->out, plain, &cr->q);
         h->cycle = cy.cycle;
         uint32_t any; /* a record on any port: its bytes go with the row */
         memcpy(&any, h->out.rec_len, sizeof any);
