@@ -73,12 +73,19 @@ module spu_slots #(
   always @* begin : b_take
     integer p, s;
     reg [SLOTS-1:0] named;               // slots named by a lower port
-    named = {SLOTS{1'b0}};
-    for (p = 0; p < SLOTS; p = p + 1) begin
-      for (s = 0; s < SLOTS; s = s + 1) begin
-        fin_take[p*SLOTS + s] = fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
-                                busy_q[s] && !named[s];
-        named[s] = named[s] || (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0]);
+    named    = {SLOTS{1'b0}};
+    fin_take = {SLOTS*SLOTS{1'b0}};
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    p        = 0;
+    s        = 0;
+    // Without a finish every term is 0: Verilator then skips the loops.
+    if (fin_valid_i != {SLOTS{1'b0}}) begin
+      for (p = 0; p < SLOTS; p = p + 1) begin
+        for (s = 0; s < SLOTS; s = s + 1) begin
+          fin_take[p*SLOTS + s] = fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0] &&
+                                  busy_q[s] && !named[s];
+          named[s] = named[s] || (fin_valid_i[p] && fin_slot_i[2*p +: 2] == s[1:0]);
+        end
       end
     end
   end
