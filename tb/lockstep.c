@@ -165,8 +165,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (checked) {
             r->cycles++;
             r->quiet++;
-        }
-        else if (late && pend && ls_dut_check(c, d, (ls_rec_t)m.rec, pend, &dout, 0, NULL, NULL, &dbeat, &dmem, r))
+        } else if (late && pend && ls_dut_check(c, d, (ls_rec_t)m.rec, pend, &dout, 0, NULL, NULL, &dbeat, &dmem, r))
             break;
         const int plain = cov_model_step(c->cov, &m, in, mout) && late && !ap;
         if (c->inject && cy.cycle == c->inject_cycle) {
