@@ -114,7 +114,7 @@ static int d17_3_4_3_skip_ernd(void)
  * member decrements COUNT and the one that makes it zero is selected. From
  * COUNT = 2 the first member leaves 1 and is not selected (plain, the last
  * quiet member: spu_model_quiet_pops() is 1); the next is selected (not
- * plain). A register access, or the enable edge, is never plain. */
+ * plain). A cycle with a register access is not plain either. */
 static int plain_cycle_return(void)
 {
     spec_t s;
