@@ -22,18 +22,12 @@
 #define _Static_assert static_assert
 #include "../../tb/dut_shim.cpp"
 #include "compare.h"
+#include "rng.h"
 
 namespace {
 
 uint64_t rng_state;
-uint64_t rnd()
-{
-    // splitmix64: reproducible from the seed
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+uint64_t rnd() { return rng_next(&rng_state); } // reproducible from the seed
 
 // One output port: its name, width, how to set it to a value and how to
 // write the model's o so that sample() of that value gives o (the inverse of

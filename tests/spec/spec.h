@@ -182,6 +182,23 @@ void spec_iss(spec_t *s, unsigned slot);
 uint32_t spec_feed(spec_t *s, uint64_t n, unsigned per_cycle, uint64_t *pos,
                    uint32_t cap, int autofin, uint32_t stop);
 
+/* A random stream for the tests' stimulus (xorshift32; *x nonzero),
+ * reproducible from its seed. */
+static inline uint32_t spec_rng(uint32_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
+/* 64 bits of it: the high word drawn first. */
+static inline uint64_t spec_rng64(uint32_t *x)
+{
+    const uint64_t hi = spec_rng(x);
+    return hi << 32 | spec_rng(x);
+}
+
 /* Bits msb..lsb of v. */
 static inline uint64_t spec_field(uint64_t v, unsigned msb, unsigned lsb)
 {

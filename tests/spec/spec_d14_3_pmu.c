@@ -254,13 +254,6 @@ static int d14_3_events_per_config(void)
     return 0;
 }
 
-static uint32_t rng(uint32_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 17;
-    *x ^= *x << 5;
-    return *x;
-}
 
 /* Invariants a checker can use, derived from D14.3 and the pseudocode, over a random stream (random
  * lane masks, finish delays 1..700 so that collisions happen, random types,
@@ -283,18 +276,18 @@ static int invariants(const char *cfgname, uint32_t seed)
     for (uint64_t c = 0; c < 200000 || (s.nsmp != s.pmu[SPU_PMU_FEED] && c < 202000); c++) {
         unsigned p = 0;
         if (c < 200000)
-            s.in.pop_valid = (uint8_t)(rng(&x) & ((1u << lanes) - 1u));
+            s.in.pop_valid = (uint8_t)(spec_rng(&x) & ((1u << lanes) - 1u));
         for (unsigned sl = 0; sl < slots; sl++) {
             if (due[sl] && due[sl] <= s.t) {
                 s.in.fin_valid |= (uint8_t)(1u << p);
                 s.in.fin_slot[p] = (uint8_t)sl;
-                s.in.fin_type[p] = (uint8_t)(rng(&x) & 0x1F);
-                s.in.fin_events[p] = (uint64_t)rng(&x) << 32 | rng(&x);
-                s.in.fin_ds_valid |= (uint8_t)((rng(&x) & 1u) << p);
-                s.in.fin_ds[p] = (uint16_t)rng(&x);
+                s.in.fin_type[p] = (uint8_t)(spec_rng(&x) & 0x1F);
+                s.in.fin_events[p] = spec_rng64(&x);
+                s.in.fin_ds_valid |= (uint8_t)((spec_rng(&x) & 1u) << p);
+                s.in.fin_ds[p] = (uint16_t)spec_rng(&x);
                 p++;
                 due[sl] = 0;
-            } else if (due[sl] && (rng(&x) & 7u) == 0) {
+            } else if (due[sl] && (spec_rng(&x) & 7u) == 0) {
                 s.in.iss_valid |= (uint8_t)(1u << (sl % slots));
                 s.in.iss_slot[sl % slots] = (uint8_t)sl;
             }
@@ -302,7 +295,7 @@ static int invariants(const char *cfgname, uint32_t seed)
         spec_cycle(&s);
         for (unsigned l = 0; l < lanes; l++)
             if ((s.o.smp_valid >> l) & 1u)
-                due[s.o.smp_slot[l]] = s.t + (rng(&x) % 700u);
+                due[s.o.smp_slot[l]] = s.t + (spec_rng(&x) % 700u);
     }
     const uint64_t *v = s.pmu, feed = v[SPU_PMU_FEED];
     CHECK_EQ(feed + v[SPU_PMU_COLLISION], s.nsmp + s.ncol, "FEED + COLLISION vs selections");

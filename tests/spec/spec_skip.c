@@ -142,27 +142,20 @@ static int plain_cycle_return(void)
 
 /* ------------------------------------------- plain cycles (spu_model_step) */
 
-static uint64_t rnd(uint64_t *st) /* splitmix64 */
-{
-    uint64_t z = (*st += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-#define ONE_IN(st, n) (rnd(st) % (n) == 0)
+#define ONE_IN(st, n) (spec_rng(st) % (n) == 0)
 
 /* A random cycle for configuration cfg: mostly population members, now and
  * then a register write or read (short intervals, small counts, so members
  * are selected and collide, ECOUNT draws and reloads; enables and disables),
  * an issue or a finish (records, Profiling Buffer writes, memory stalls),
  * another Exception level or profiling disallowed, a reset. */
-static void plain_mix_cycle(const spu_config_t *cfg, uint64_t *st, uint64_t t, spu_in_t *in, uint8_t *el,
+static void plain_mix_cycle(const spu_config_t *cfg, uint32_t *st, uint64_t t, spu_in_t *in, uint8_t *el,
                             uint8_t *allow)
 {
     memset(in, 0, sizeof *in);
     in->rst_n = !ONE_IN(st, 3000);
     if (ONE_IN(st, 400))
-        *el = ONE_IN(st, 4) ? (uint8_t)(rnd(st) % 3) : 1;
+        *el = ONE_IN(st, 4) ? (uint8_t)(spec_rng(st) % 3) : 1;
     if (*allow ? ONE_IN(st, 3000) : ONE_IN(st, 50))
         *allow = !*allow;
     in->el = *el;
@@ -170,14 +163,14 @@ static void plain_mix_cycle(const spu_config_t *cfg, uint64_t *st, uint64_t t, s
     in->ts = t;
     in->mem_ready = !ONE_IN(st, 4);
     if (!ONE_IN(st, 5)) /* at least lane 0 */
-        in->pop_valid = (uint8_t)((rnd(st) & ((1u << cfg->lanes) - 1u)) | 1u);
+        in->pop_valid = (uint8_t)((spec_rng(st) & ((1u << cfg->lanes) - 1u)) | 1u);
     if (cfg->lanes < 8 && ONE_IN(st, 50)) /* a lane the configuration does not have: ignored */
-        in->pop_valid |= (uint8_t)(0x80u >> (rnd(st) % (8u - cfg->lanes)));
+        in->pop_valid |= (uint8_t)(0x80u >> (spec_rng(st) % (8u - cfg->lanes)));
     if (ONE_IN(st, 40)) {
         static const int regs[] = {SPU_REG_PMSIRR_EL1, SPU_REG_PMSICR_EL1, SPU_REG_PMSICR_EL1, SPU_REG_PMSICR_EL1,
                                    SPU_REG_PMSCR_EL1, SPU_REG_PMBLIMITR_EL1, SPU_REG_PMBSR_EL1, SPU_REG_PMBPTR_EL1};
-        const int reg = regs[rnd(st) % (sizeof regs / sizeof regs[0])];
-        uint64_t v = rnd(st);
+        const int reg = regs[spec_rng(st) % (sizeof regs / sizeof regs[0])];
+        uint64_t v = spec_rng64(st);
         if (reg == SPU_REG_PMSIRR_EL1)
             v = IRR(1 + v % 3, (v >> 8) & 1);
         else if (reg == SPU_REG_PMSICR_EL1)
@@ -198,16 +191,16 @@ static void plain_mix_cycle(const spu_config_t *cfg, uint64_t *st, uint64_t t, s
     for (unsigned p = 0; p < cfg->slots; p++) {
         if (ONE_IN(st, 40)) {
             in->iss_valid |= (uint8_t)(1u << p);
-            in->iss_slot[p] = (uint8_t)(rnd(st) % cfg->slots);
+            in->iss_slot[p] = (uint8_t)(spec_rng(st) % cfg->slots);
         }
         if (ONE_IN(st, 40)) {
             in->fin_valid |= (uint8_t)(1u << p);
-            in->fin_slot[p] = (uint8_t)(rnd(st) % cfg->slots);
-            in->fin_type[p] = (uint8_t)(rnd(st) & 0x1Fu);
-            in->fin_events[p] = rnd(st);
-            in->fin_ds_valid |= (uint8_t)((rnd(st) & 1u) << p);
-            in->fin_ds[p] = (uint16_t)rnd(st);
-            in->fin_pc[p] = rnd(st) & 0xFFFFFFFFFFFFFFull;
+            in->fin_slot[p] = (uint8_t)(spec_rng(st) % cfg->slots);
+            in->fin_type[p] = (uint8_t)(spec_rng(st) & 0x1Fu);
+            in->fin_events[p] = spec_rng64(st);
+            in->fin_ds_valid |= (uint8_t)((spec_rng(st) & 1u) << p);
+            in->fin_ds[p] = (uint16_t)spec_rng(st);
+            in->fin_pc[p] = spec_rng64(st) & 0xFFFFFFFFFFFFFFull;
         }
     }
 }
@@ -233,7 +226,8 @@ static int plain_cycles_equal_full_steps(void)
         CASE((int)ci);
         CHECK(spu_model_init(&a, cfg, err, sizeof err) == 0 && spu_model_init(&b, cfg, err, sizeof err) == 0,
               "%s: %s", cfg->name, err);
-        uint64_t st = 42 + ci, smp = 0, col = 0, kept = 0, wr = 0, resets = 0, ups = 0, downs = 0, members = 0;
+        uint32_t st = 42 + ci;
+        uint64_t smp = 0, col = 0, kept = 0, wr = 0, resets = 0, ups = 0, downs = 0, members = 0;
         uint8_t el = 1, allow = 1, was = 0;
         spu_in_t in;
         spu_out_t oa, ob;
