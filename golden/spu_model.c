@@ -303,6 +303,36 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
     return 0;
 }
 
+int spu_model_plain(spu_model_t *m, spu_plain_t *b, unsigned k)
+{
+    if (k > SPU_PLAIN_MAX || !spu_model_settled(m, b->el, b->prof_allowed))
+        return -1;
+    uint8_t *npop = b->npop;
+    uint64_t *pmsicr = b->pmsicr;
+    const spu_config_t *cfg = &m->cfg;
+    const uint64_t irr = m->reg[SPU_REG_PMSIRR_EL1];
+    uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
+    if (!m->prev_en) { /* disabled: nothing counted (spu_model_skip()) */
+        memset(npop, 0, k);
+        for (unsigned i = 0; i < k; i++)
+            pmsicr[i] = icr;
+    } else {
+        const uint8_t lanes = (uint8_t)((1u << cfg->lanes) - 1u);
+        uint64_t total = 0;
+        for (unsigned i = 0; i < k; i++)
+            total += npop[i] = (uint8_t)spu_ones8(b->pop_mask[i] & lanes);
+        if (total > spu_interval_quiet(cfg, irr, icr))
+            return -1;
+        for (unsigned i = 0; i < k; i++) {
+            spu_interval_advance(cfg, irr, &icr, npop[i]);
+            pmsicr[i] = icr;
+        }
+        m->reg[SPU_REG_PMSICR_EL1] = icr;
+    }
+    m->cycle += k;
+    return 0;
+}
+
 int spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
     if (step_plain(m, in, out))

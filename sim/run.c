@@ -2,6 +2,7 @@
  * The cycle loop shared by csim and tb (see run.h).
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,7 +119,7 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
         return 0;
     const uint64_t quiet = spu_model_quiet_pops(m, r->el, r->allow);
     uint64_t pops;
-    const uint64_t k = r->src.skip(r->src.self, next_ev - r->cycle, quiet, &pops);
+    const uint64_t k = r->src.skip(r->src.self, next_ev - r->cycle, quiet, &pops, NULL);
     if (!k)
         return 0;
     if (spu_model_skip(m, k, pops, r->el, r->allow) != 0) {
@@ -131,6 +132,42 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
         spl_add_pops(&r->log, pops);
     *skipped = k;
     return 0;
+}
+
+unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b)
+{
+    /* run_skip_full()'s conditions, and the ones that make every input and
+     * every step of a cycle but its members' those of the cycle before:
+     * no write beat or record still to come (run_observe() does nothing),
+     * no interrupt for a closed-loop source to observe, the memory always
+     * ready (no --mem-stall draw). */
+    if (r->src_done || r->emit || !r->src.skip || r->mem_busy || r->hold || r->mem_stall ||
+        (r->src.observe && (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK)) ||
+        !spu_model_settled(m, r->el, r->allow))
+        return 0;
+    const uint64_t next_ev = core_next_event(&r->core);
+    if (next_ev <= r->cycle)
+        return 0;
+    if (max > SPU_PLAIN_MAX)
+        max = SPU_PLAIN_MAX;
+    if (next_ev - r->cycle < max)
+        max = (unsigned)(next_ev - r->cycle);
+    uint64_t pops;
+    const unsigned k = (unsigned)r->src.skip(r->src.self, max, spu_model_quiet_pops(m, r->el, r->allow), &pops, b->pop_mask);
+    if (!k)
+        return 0;
+    b->el = r->el;
+    b->prof_allowed = r->allow;
+    if (spu_model_plain(m, b, k) != 0) {
+        /* The preconditions were checked above: this is a bug. */
+        snprintf(r->err, sizeof r->err, "internal error: the model refused %u plain cycles at cycle %" PRIu64, k, r->cycle);
+        return UINT_MAX;
+    }
+    b->cycle = r->cycle;
+    r->cycle += k;
+    if (m->prev_en)
+        spl_add_pops(&r->log, pops);
+    return k;
 }
 
 int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)

@@ -84,6 +84,17 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     }
     return run_skip_full(r, m, skipped);
 }
+/* The plain cycles run_skip() would skip, handed out one by one for a DUT
+ * to be stepped through (spu-tb's blocks, docs/performance.md): up to max
+ * cycles whose inputs are those of the cycle before but their members and
+ * timestamp (in->ts is the cycle's number; no reset, register access,
+ * context change, issue or finish; the memory ready and nothing for the
+ * write port or the core model to see), counted by m into b. The source,
+ * the model, the cycle count and the log's counters move together, as
+ * run_observe() would have moved them. Returns how many (0 when the next
+ * cycle is not such a cycle, with nothing changed), or UINT_MAX with
+ * r->err set; b->cycle is the first cycle's number. */
+unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b);
 /* Count the records of cycle cy (the model's bytes, spu_model_record()),
  * write the bytes of those that go to the Profiling Buffer to r->rec_f and
  * their packets to r->rec_txt, and expect them on the write port; call it

@@ -249,7 +249,7 @@ static uint64_t pops_in(const spu_gen_t *g, uint64_t o, uint64_t k)
     return n;
 }
 
-static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
+static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
 {
     spu_gen_t *g = self;
     *pops = 0;
@@ -288,6 +288,9 @@ static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
         k = lo;
     }
     *pops = pops_in(g, o, k);
+    if (pop_mask) /* the pattern's masks, whole: the members do not run out before the last */
+        for (uint64_t i = 0, j = o; i < k; i++, j = j + 1 == g->period ? 0 : j + 1)
+            pop_mask[i] = g->mask[j];
     g->cycle += k;
     g->pat_idx = (uint32_t)((o + k) % g->period);
     g->next_op += *pops;

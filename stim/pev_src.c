@@ -184,7 +184,7 @@ static void pev_observe(void *self, const spu_out_t *out)
 
 /* Plain cycles: the inner stimulus's (up to a pending interrupt's
  * handler), or the drain's (no members). */
-static uint64_t pev_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
+static uint64_t pev_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
 {
     pev_src_t *p = self;
     uint64_t k = 0;
@@ -193,10 +193,12 @@ static uint64_t pev_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
         if (p->irq_at)
             max_cycles = p->irq_at > p->cycle ? (p->irq_at - p->cycle < max_cycles ? p->irq_at - p->cycle : max_cycles) : 0;
         if (max_cycles)
-            k = p->in.skip(p->in.self, max_cycles, max_pops, pops);
+            k = p->in.skip(p->in.self, max_cycles, max_pops, pops, pop_mask);
     } else if (p->phase == PH_STOP && p->i == 1) {
         k = p->wait < max_cycles ? p->wait : max_cycles;
         p->wait -= k;
+        if (pop_mask)
+            memset(pop_mask, 0, k);
     }
     p->cycle += k;
     return k;

@@ -73,7 +73,7 @@ static unsigned popcount8(unsigned x)
     return n;
 }
 
-static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops)
+static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
 {
     spt_cursor_t *k = self;
     const spt_trace_t *t = k->t;
@@ -93,6 +93,8 @@ static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
             if (m == 0)
                 break;
             np += m;
+            if (pop_mask)
+                memset(pop_mask + n, it->pop_mask, m);
             if (it->first_op + off + m > k->handed)
                 k->handed = it->first_op + off + m;
             if (off + m == it->rep)
@@ -107,6 +109,8 @@ static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
             if (m > max_pops - np)
                 break;
             np += m;
+            if (pop_mask)
+                pop_mask[n] = it->pop_mask;
             if (m && it->first_op + m > k->handed)
                 k->handed = it->first_op + m;
             k->pos++;
@@ -117,6 +121,8 @@ static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
             uint64_t run = end - k->cur;
             if (run > max_cycles - n)
                 run = max_cycles - n;
+            if (pop_mask)
+                memset(pop_mask + n, 0, run);
             k->cur += run;
             n += run;
         }

@@ -55,8 +55,10 @@ typedef struct spu_src {
     /* Optional (NULL if unsupported): consume up to max_cycles upcoming cycles
      * that are plain (no register access, no context change, no reset) and
      * carry at most max_pops members in all; returns how many cycles were
-     * consumed and their members in *pops. */
-    uint64_t (*skip)(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops);
+     * consumed and their members in *pops. With pop_mask (NULL: not wanted;
+     * else room for max_cycles), pop_mask[i] gets the lanes with a member
+     * in the i-th cycle consumed, as next() would have set pop_mask. */
+    uint64_t (*skip)(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask);
     /* Optional (NULL for open-loop stimulus): the unit's outputs of the
      * cycle next() handed out last, before the next call of next(). Called
      * for every cycle with a register access and every cycle with PMBIRQ

@@ -85,6 +85,74 @@ static void unhanded_op_gen(void)
            "op() before any cycle, of the last op, or past it gave the wrong answer");
 }
 
+/* skip() with pop_mask hands out the cycles next() would, members and all:
+ * source b skips where it can (random limits on cycles and members) and
+ * steps the rest; source a, the same stimulus, steps every cycle. Each
+ * skipped cycle must be plain in a (no reset, register access or context
+ * change) with a's members; the members skip() counts must be those of
+ * its masks, within the limit; both end together. */
+static void skip_masks_equal_next(const char *name, spu_src_t a, spu_src_t b, uint64_t min_skipped)
+{
+    static uint8_t mask[301]; /* up to 300 cycles and one that must stay as it was */
+    uint32_t st = 1;
+    uint64_t n = 0, skipped = 0;
+    uint8_t el = 0, allow = 0;
+    char why[200] = "";
+    spu_cyc_t ca, cb;
+    for (int done = 0; !done && !why[0];) {
+        st = st * 1103515245u + 12345u;
+        const uint64_t max = 1 + (st >> 8) % 300, lim = (st >> 20) % 4 == 0 ? 0 : (st >> 20) % 4 == 1 ? 5 : UINT64_MAX;
+        uint64_t pops = UINT64_MAX;
+        memset(mask, 0xEE, sizeof mask);
+        const uint64_t k = n ? b.skip(b.self, max, lim, &pops, mask) : 0; /* a cycle first: the context */
+        uint64_t counted = 0;
+        for (uint64_t i = 0; i < k && !why[0]; i++, n++) {
+            memset(&ca, 0, sizeof ca);
+            if (!a.next(a.self, &ca))
+                snprintf(why, sizeof why, "skip() handed out cycle %" PRIu64 ", after the stimulus", n);
+            else if (ca.reset || ca.reg_valid || ca.el != el || ca.allow != allow || ca.pop_mask != mask[i])
+                snprintf(why, sizeof why, "cycle %" PRIu64 ": skipped with members %#x, but next() gives reset %u "
+                         "reg %u context %u/%u (was %u/%u) members %#x", n, mask[i], ca.reset, ca.reg_valid, ca.el,
+                         ca.allow, el, allow, ca.pop_mask);
+            counted += (uint64_t)__builtin_popcount(mask[i]);
+        }
+        if (!why[0] && k && (counted != pops || pops > lim || mask[k] != 0xEE))
+            snprintf(why, sizeof why, "a skip of %" PRIu64 " cycles at cycle %" PRIu64 " said %" PRIu64 " members "
+                     "(limit %" PRIu64 "), its masks %" PRIu64 "%s", k, n, pops, lim, counted,
+                     mask[k] != 0xEE ? ", and it wrote past them" : "");
+        skipped += k;
+        if (why[0] || k)
+            continue;
+        memset(&ca, 0, sizeof ca);
+        memset(&cb, 0, sizeof cb);
+        const int ra = a.next(a.self, &ca), rb = b.next(b.self, &cb);
+        if (ra != rb || (ra && (ca.pop_mask != cb.pop_mask || ca.reset != cb.reset || ca.reg_valid != cb.reg_valid ||
+                                ca.el != cb.el || ca.allow != cb.allow)))
+            snprintf(why, sizeof why, "cycle %" PRIu64 ": next() differs after the skips (ended %d/%d, members %#x/%#x)",
+                     n, ra, rb, ca.pop_mask, cb.pop_mask);
+        done = !ra;
+        el = ca.el;
+        allow = ca.allow;
+        n += ra;
+    }
+    if (!why[0] && skipped < min_skipped)
+        snprintf(why, sizeof why, "vacuous: %" PRIu64 " of %" PRIu64 " cycles skipped", skipped, n);
+    report(name, !why[0], why);
+}
+
+static void skip_masks(const spt_trace_t *t)
+{
+    spt_cursor_t ka, kb;
+    skip_masks_equal_next("trace_skip_masks_equal_next", spt_source(&ka, t), spt_source(&kb, t), t->last_cycle / 2);
+    const spu_config_t *cfg = spu_config_find("wide");
+    gen_params_t p;
+    static spu_gen_t ga, gb;
+    gen_params_default(&p, cfg, 9);
+    gen_init(&ga, cfg, &p, 9, 200000, UINT64_MAX);
+    gen_init(&gb, cfg, &p, 9, 200000, UINT64_MAX);
+    skip_masks_equal_next("generator_skip_masks_equal_next", gen_source(&ga), gen_source(&gb), 100000);
+}
+
 /* The run writes what the core model reports: with a log, one `sample`
  * line per counted sample and one `record` line per record; without one, the
  * same counts (the core model writes nothing itself). */
@@ -210,6 +278,7 @@ int main(int argc, char **argv)
     two_cursors(&t);
     unhanded_op_trace(&t);
     unhanded_op_gen();
+    skip_masks(&t);
     run_logs_what_core_reports(&t, cfg);
     run_checks_write_beats();
     spt_free(&t);

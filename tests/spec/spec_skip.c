@@ -299,11 +299,116 @@ static int plain_cycles_equal_full_steps(void)
     return 0;
 }
 
+/* spu_model_plain() counts a block of plain cycles at once: it must take a
+ * block exactly when spu_model_step() would call every one of its cycles
+ * plain, leave the state the steps leave, and give each cycle's outputs as
+ * the steps give them (zero but SAMPLE_POP = npop[i], obs_pmsicr =
+ * pmsicr[i], and obs_enabled and pmbirq those of the cycle before). Random
+ * cycles of plain_mix_cycle() (so the state varies: intervals, ECOUNT,
+ * enables, the buffer's interrupt) between random blocks on each
+ * configuration; a refused block must leave the model as it was and must
+ * hold a cycle spu_model_step() does not call plain. */
+static int plain_blocks_equal_steps(void)
+{
+    static spu_plain_t blk;
+    for (unsigned ci = 0; ci < spu_nconfigs; ci++) {
+        const spu_config_t *cfg = &spu_configs[ci];
+        spu_model_t a, b, keep;
+        char err[200];
+        CASE((int)ci);
+        CHECK(spu_model_init(&a, cfg, err, sizeof err) == 0 && spu_model_init(&b, cfg, err, sizeof err) == 0,
+              "%s: %s", cfg->name, err);
+        uint32_t st = 7 + ci;
+        uint64_t taken = 0, refused = 0, disabled = 0, counted = 0, long_ones = 0, t = 0;
+        uint8_t el = 1, allow = 1;
+        spu_in_t in;
+        spu_out_t oa, ob, last;
+        memset(&last, 0, sizeof last);
+        const uint16_t enc[3] = {spu_reg_enc(SPU_REG_PMSIRR_EL1), spu_reg_enc(SPU_REG_PMSCR_EL1),
+                                 spu_reg_enc(SPU_REG_PMBLIMITR_EL1)};
+        for (unsigned i = 0; i < 3; i++, t++) {
+            memset(&in, 0, sizeof in);
+            in.rst_n = in.reg_valid = in.reg_write = in.prof_allowed = in.mem_ready = 1;
+            in.el = el;
+            in.reg_enc = enc[i];
+            in.reg_wdata = i == 0 ? IRR(8, 1) : i == 1 ? PMSCR_E0E1 : PMBLIMITR_E;
+            spu_model_step(&a, &in, &oa);
+            spu_model_step(&b, &in, &last);
+        }
+        for (unsigned round = 0; round < 20000; round++) {
+            for (unsigned n = 1 + spec_rng(&st) % 4; n; n--, t++) { /* cycles of the mix */
+                plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
+                spu_model_step(&a, &in, &oa);
+                spu_model_step(&b, &in, &last);
+            }
+            const unsigned k = ONE_IN(&st, 10) ? 1 + spec_rng(&st) % SPU_PLAIN_MAX : 1 + spec_rng(&st) % 12;
+            blk.el = el;
+            blk.prof_allowed = allow;
+            for (unsigned i = 0; i < k; i++) /* sparse; now and then a lane the configuration lacks */
+                blk.pop_mask[i] = ONE_IN(&st, 3) ? (uint8_t)(spec_rng(&st) & (ONE_IN(&st, 20) ? 0xFFu : (1u << cfg->lanes) - 1u)) : 0;
+            memcpy(&keep, &a, sizeof a);
+            const int r = spu_model_plain(&a, &blk, k);
+            memset(&in, 0, sizeof in);
+            in.rst_n = in.mem_ready = 1;
+            in.el = el;
+            in.prof_allowed = allow;
+            if (r != 0) {
+                CHECK_EQ(r, -1, "%s: spu_model_plain()'s refusal", cfg->name);
+                CHECK(memcmp(&keep, &a, sizeof a) == 0, "%s cycle %llu: a refused block changed the model",
+                      cfg->name, (unsigned long long)t);
+                spu_model_t c;
+                memcpy(&c, &b, sizeof b);
+                int plain = 1;
+                for (unsigned i = 0; i < k && plain; i++) {
+                    in.pop_valid = blk.pop_mask[i];
+                    plain = spu_model_step(&c, &in, &ob);
+                }
+                CHECK(!plain, "%s cycle %llu: a block of %u cycles refused, though every cycle is plain", cfg->name,
+                      (unsigned long long)t, k);
+                refused++;
+                continue;
+            }
+            for (unsigned i = 0; i < k; i++, t++) {
+                in.pop_valid = blk.pop_mask[i];
+                in.ts = t;
+                CHECK_EQ(spu_model_step(&b, &in, &ob), 1, "%s cycle %llu: cycle %u of a block taken is plain",
+                         cfg->name, (unsigned long long)t, i);
+                memset(&oa, 0, sizeof oa);
+                oa.pmu[SPU_PMU_POP] = blk.npop[i];
+                oa.obs_pmsicr = blk.pmsicr[i];
+                oa.obs_enabled = last.obs_enabled;
+                oa.pmbirq = last.pmbirq;
+                CHECK(memcmp(&oa, &ob, sizeof oa) == 0,
+                      "%s cycle %llu (%u of %u in the block): pop %u/%u pmsicr %016llx/%016llx en %u/%u irq %u/%u",
+                      cfg->name, (unsigned long long)t, i, k, oa.pmu[SPU_PMU_POP], ob.pmu[SPU_PMU_POP],
+                      (unsigned long long)oa.obs_pmsicr, (unsigned long long)ob.obs_pmsicr, oa.obs_enabled,
+                      ob.obs_enabled, oa.pmbirq, ob.pmbirq);
+                counted += blk.npop[i];
+                last = ob;
+            }
+            CHECK(memcmp(a.reg, b.reg, sizeof a.reg) == 0 && a.cycle == b.cycle && a.lfsr == b.lfsr &&
+                      a.prev_en == b.prev_en,
+                  "%s cycle %llu: the state after a block of %u differs from the steps'", cfg->name,
+                  (unsigned long long)t, k);
+            taken++;
+            disabled += !b.prev_en;
+            long_ones += k > 100;
+        }
+        CHECK(taken >= 5000 && refused >= 300 && disabled >= 2000 && counted >= 10000 && long_ones >= 100,
+              "%s: too little reached: %llu blocks taken (%llu disabled, %llu longer than 100 cycles), %llu refused, "
+              "%llu members counted in blocks",
+              cfg->name, (unsigned long long)taken, (unsigned long long)disabled, (unsigned long long)long_ones,
+              (unsigned long long)refused, (unsigned long long)counted);
+    }
+    return 0;
+}
+
 const spec_test_t spec_tests_skip[] = {
     SPEC_TEST(d17_3_4_1_skip_rnd0_ecount_idle),
     SPEC_TEST(skip_refused),
     SPEC_TEST(d17_3_4_3_skip_ernd),
     SPEC_TEST(plain_cycle_return),
     SPEC_TEST(plain_cycles_equal_full_steps),
+    SPEC_TEST(plain_blocks_equal_steps),
     SPEC_END,
 };
