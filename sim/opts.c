@@ -54,6 +54,9 @@ static void usage(FILE *f, const char *prog, int tb)
             tb ? "" : "; steps every cycle");
     if (!tb)
         fprintf(f, "  --no-skip           step every cycle (no skipping ahead)\n");
+    else
+        fprintf(f, "  --no-skip           check each cycle on its own (default: runs of plain cycles in blocks,\n"
+                   "                      docs/performance.md; the logs are identical)\n");
     if (tb)
         fprintf(f, "  --wave              on a difference, re-run and write an FST of the window around it\n"
                    "                      (the whole run uses the model built with tracing, a little slower)\n"
@@ -286,7 +289,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             o->progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
             o->progress = 0;
-        } else if (!strcmp(a, "--no-skip") && !tb) {
+        } else if (!strcmp(a, "--no-skip")) {
             o->no_skip = 1;
         } else if (tb && !strcmp(a, "--wave")) {
             o->wave = 1;
@@ -337,7 +340,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
             for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
                 if (!tb && !strcmp(a, tb_only[k]))
                     hint = !strcmp(a, "--cycles") ? " (it is spu-tb's; spu-csim runs --ops N members)" : " (it is spu-tb's)";
-            if (tb && (!strcmp(a, "--ops") || !strcmp(a, "--no-skip") || !strcmp(a, "--knob") || !strcmp(a, "--emit-trace")))
+            if (tb && (!strcmp(a, "--ops") || !strcmp(a, "--knob") || !strcmp(a, "--emit-trace")))
                 hint = !strcmp(a, "--ops") ? " (it is spu-csim's; spu-tb runs --cycles N)" : " (it is spu-csim's)";
             fprintf(stderr, "error: unknown option '%s'%s (try --help)\n", a, hint);
             return -1;

@@ -383,6 +383,35 @@ unsigned step_quiet(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned 
     return n;
 }
 
+unsigned step_plain(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_quiet_t *q)
+{
+    VTOP *t = d->top.get();
+    const unsigned lanes = (1u << d->cfg->lanes) - 1;
+    if (!k)
+        return 0;
+    spu_row_t in;
+    std::memset(&in, 0, sizeof in);
+    in.rst_n = 1;
+    in.pop_valid = b->pop_mask[0];
+    in.ts = b->cycle;
+    in.el = b->el;
+    in.prof_allowed = b->prof_allowed;
+    in.mem_ready = 1;
+    drive_common(t, &in, d->cfg->lanes); /* every input; the later steps change two */
+    spu_quiet_t e = *q;
+    for (unsigned i = 0;;) {
+        tick(d);
+        if (!quiet_equal(t, &e))
+            return i;
+        if (++i == k)
+            return k;
+        t->pop_valid_i = b->pop_mask[i] & lanes;
+        t->ts_i = b->cycle + i;
+        e.pop = b->npop[i - 1];
+        e.obs_pmsicr = b->pmsicr[i - 1];
+    }
+}
+
 int step_check_quiet(spu_dut_t *d, const spu_in_t *in, const spu_quiet_t *q)
 {
     const spu_config_t *c = d->cfg;
@@ -451,5 +480,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_quiet, step_check_quiet, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_quiet, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,29 @@ static __attribute__((noinline)) int apb_after(ls_apb_t *a, const ls_cfg_t *c, c
     return cmp_apb(&a->dapb, &a->mapb, NULL, 0) != 0;
 }
 
-static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
+/* blocks: step runs of plain cycles at once (run_plain(), step_plain());
+ * a run that took one and did not pass is run again without (lockstep_run()). */
+/* --inject of SAMPLE_POP's count or PMSICR_EL1, the outputs of a plain
+ * cycle that vary in a block: the flip to make in them (xor masks; 0 and 0
+ * for any other output, whose cycle a block stops before). */
+static void inject_in_block(const char *sig, uint8_t *pop, uint64_t *pmsicr)
+{
+    spu_out_t o, z;
+    memset(&o, 0, sizeof o);
+    memset(&z, 0, sizeof z);
+    *pop = 0;
+    *pmsicr = 0;
+    if (!sig || cmp_perturb(&o, sig) != 0)
+        return;
+    z.pmu[SPU_PMU_POP] = o.pmu[SPU_PMU_POP];
+    z.obs_pmsicr = o.obs_pmsicr;
+    if (memcmp(&o, &z, sizeof o) == 0) {
+        *pop = o.pmu[SPU_PMU_POP];
+        *pmsicr = o.obs_pmsicr;
+    }
+}
+
+static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int blocks)
 {
     spu_model_t m;
     spu_run_t run;
@@ -96,6 +119,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     ls_beat_t dbeat = {0};       /* the DUT's beat shown */
     spu_quiet_t pq = {0};        /* late: pend's outputs as a quiet cycle (pq.quiet: they are) */
     ls_hist_t *pend = NULL;      /* late: the cycle whose outputs the DUT's next step shows */
+    int after_block = 0;         /* pend is the cycle before a block, pq the block's last cycle */
     ls_apb_t *ap = c->apb ? calloc(1, sizeof *ap) : NULL;
     if (c->apb && !ap) {
         r->status = LS_ERROR;
@@ -111,13 +135,67 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     }
     const double t0 = ls_now();
     double next_report = t0 + 0.5;
+    uint64_t next_progress = 0x10000; /* cycles checked before the clock is looked at */
     int tracing = 0;
+    /* blocks of plain cycles: late only (the model drives the stimulus), and
+     * not with --apb or coverage, which see every cycle */
+    spu_plain_t pbuf;
+    spu_plain_t *pb = blocks && late && !ap && !c->cov ? &pbuf : NULL;
+    uint8_t inj_pop;
+    uint64_t inj_pmsicr;
+    inject_in_block(c->inject, &inj_pop, &inj_pmsicr);
 
     /* Inputs and model outputs are built in place in the history ring, so
      * keeping the last LS_HISTORY cycles costs no copy (the ring has more
      * slots, lockstep.h: late, the cycle being built while the one before
      * is checked). */
     for (;;) {
+        if (c->progress && r->cycles >= next_progress) {
+            next_progress = r->cycles + 0x10000;
+            if (ls_now() >= next_report) {
+                ls_progress(c, r, &run, t0);
+                next_report = ls_now() + 0.5;
+            }
+        }
+        /* A block of plain cycles, when the last cycle was one and the next
+         * are: the model counts them at once, the DUT steps through them and
+         * checks each in place. The history and pend are not kept in a
+         * block, so a run with one that does not pass is run again without
+         * (the report is the cycle-by-cycle loop's). --inject: a block stops
+         * before its cycle, unless it flips an output that varies in one. */
+        if (pb && pq.quiet && !dbeat.valid) {
+            unsigned max = SPU_PLAIN_MAX;
+            if (c->inject && !(inj_pop | inj_pmsicr) && c->inject_cycle >= run.cycle &&
+                c->inject_cycle - run.cycle < max)
+                max = (unsigned)(c->inject_cycle - run.cycle);
+            const unsigned k = max ? run_plain(&run, &m, max, pb) : 0;
+            if (k == UINT_MAX) {
+                r->status = LS_ERROR;
+                snprintf(r->err, sizeof r->err, "%s", run.err);
+                break;
+            }
+            if (k) {
+                if ((inj_pop | inj_pmsicr) && c->inject_cycle >= pb->cycle && c->inject_cycle - pb->cycle < k) {
+                    pb->npop[c->inject_cycle - pb->cycle] ^= inj_pop;
+                    pb->pmsicr[c->inject_cycle - pb->cycle] ^= inj_pmsicr;
+                    r->injected = 1;
+                }
+                const unsigned ok = c->vt->step_plain(d, pb, k, &pq);
+                r->cycles += ok;
+                r->quiet += ok;
+                r->blocks += ok;
+                if (ok < k) {
+                    r->status = LS_DIFF;
+                    r->fail_cycle = pb->cycle + ok - 1; /* the outputs of the cycle before step ok */
+                    break;
+                }
+                pq.pop = pb->npop[k - 1];
+                pq.obs_pmsicr = pb->pmsicr[k - 1];
+                after_block = 1;
+                r->nhist_block = r->nhist;
+                continue;
+            }
+        }
         ls_hist_t *h = &r->hist[r->nhist % LS_RING];
         spu_in_t *in = &h->in;
         spu_out_t *mout = &h->out;
@@ -137,6 +215,11 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         int checked = 0;
         if (pq.quiet && !dbeat.valid) {
             checked = c->vt->step_check_quiet(d, in, &pq);
+            if (!checked && after_block) { /* pend is before the block: the run again reports it */
+                r->status = LS_DIFF;
+                r->fail_cycle = cy.cycle - 1;
+                break;
+            }
             if (!checked)
                 c->vt->outputs(d, &dout); /* not those: the full check below reports them */
         } else if (!ap) {
@@ -180,6 +263,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         h->cycle = cy.cycle;
         r->nhist++;
         pend = h;
+        after_block = 0;
         if (!late) {
             pend = NULL;
             if (ls_dut_check(c, d, (ls_rec_t)m.rec, h, &dout, apb_differs, ap ? &ap->dapb : NULL, ap ? &ap->mapb : NULL, &dbeat, &dmem, r))
@@ -200,14 +284,19 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         }
         if (c->wave && tracing && cy.cycle >= c->wave_to)
             break;
-        if (c->progress && (r->cycles & 0xFFFF) == 0 && ls_now() >= next_report) {
-            ls_progress(c, r, &run, t0);
-            next_report = ls_now() + 0.5;
-        }
     }
     /* late: the last cycle's outputs, one step more (its inputs again, which
      * the input stage loads and nothing uses) */
-    if (pend && r->status == LS_PASS) {
+    if (pend && r->status == LS_PASS && after_block) {
+        /* the block's last cycle, quiet (the run again reports a difference) */
+        if (c->vt->step_check_quiet(d, &pend->in, &pq)) {
+            r->cycles++;
+            r->quiet++;
+        } else {
+            r->status = LS_DIFF;
+            r->fail_cycle = run.cycle - 1;
+        }
+    } else if (pend && r->status == LS_PASS) {
         c->vt->step(d, &pend->in, &dout);
         ls_dut_check(c, d, (ls_rec_t)m.rec, pend, &dout, 0, NULL, NULL, &dbeat, &dmem, r);
     }
@@ -270,10 +359,14 @@ const char *lockstep_threads_refusal(const ls_cfg_t *c)
 
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
-    if (c->threads < 2 || lockstep_threads_refusal(c)) {
-        run_one_thread(c, src, r);
+    /* Two threads, or one with blocks of plain cycles: a run that does not
+     * pass is run again from a fresh source, cycle by cycle, for the report */
+    const int two = c->threads >= 2;
+    if ((!two && c->no_blocks) || lockstep_threads_refusal(c)) {
+        run_one_thread(c, src, r, 0);
         return;
     }
+    const char *how = two ? "--threads 2" : "blocks";
     /* Where each output file stands, to cut it back to */
     ls_output_t out[LS_NOUT];
     off_t at[LS_NOUT] = {0};
@@ -282,18 +375,23 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (out[i].f && (fflush(out[i].f) || (at[i] = ftello(out[i].f)) < 0)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "--threads 2: where %s stands before the run is not known: %s", out[i].name,
+            snprintf(r->err, sizeof r->err, "%s: where %s stands before the run is not known: %s", how, out[i].name,
                      strerror(errno));
             return;
         }
-    ls_mt_run(c, src, r);
+    if (two)
+        ls_mt_run(c, src, r);
+    else
+        run_one_thread(c, src, r, 1);
     if (r->status == LS_PASS) {
-        r->threads = 2;
+        r->threads = two ? 2 : 1;
         return;
     }
-    /* Not a pass: the report comes from the one-thread checker, on the
-     * same stimulus from its start, into the same files. */
-    const uint64_t stopped = r->cycles;
+    if (!two && (!r->blocks || r->nhist - r->nhist_block >= LS_HISTORY))
+        return; /* no block in the history the report shows: it is the cycle-by-cycle loop's */
+    /* Not a pass: the report comes from the one-thread checker without
+     * blocks, on the same stimulus from its start, into the same files. */
+    const uint64_t stopped = r->cycles, blocked = r->blocks;
     char why[sizeof r->mt_stop];
     if (r->status == LS_DIFF)
         snprintf(why, sizeof why, "a difference at cycle %" PRIu64, r->fail_cycle);
@@ -307,15 +405,16 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (ftruncate(fileno(out[i].f), at[i]) || fseeko(out[i].f, at[i], SEEK_SET)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "--threads 2: the run did not pass (%.120s), and %s could not be cut back "
-                     "for a run again in one thread: %s", why, out[i].name, strerror(errno));
+            snprintf(r->err, sizeof r->err, "%s: the run did not pass (%.120s), and %s could not be cut back "
+                     "for a run again cycle by cycle: %s", how, why, out[i].name, strerror(errno));
             return;
         }
     }
     if (c->cov)
         cov_init(c->cov, c->cfg);
-    run_one_thread(c, c->fresh_source(c->fresh_ctx), r);
-    r->rerun = 1;
+    run_one_thread(c, c->fresh_source(c->fresh_ctx), r, 0);
+    r->rerun = two ? 2 : 1;
     r->mt_cycles = stopped;
+    r->rerun_blocks = blocked;
     memcpy(r->mt_stop, why, sizeof why);
 }

@@ -51,7 +51,12 @@ typedef struct ls_cfg {
      * source, its output files cut back to where they were, so every
      * report is the one-thread checker's. 1: one thread. */
     int threads;
-    spu_src_t (*fresh_source)(void *ctx); /* threads 2: the stimulus again, from its start */
+    /* 1: no blocks of plain cycles (--no-blocks). Else a run in one thread
+     * steps runs of plain cycles at once (run_plain(), step_plain()) when
+     * lockstep_threads_refusal() allows; one that takes a block and does not
+     * pass is run again without, as a two-thread run is. */
+    int no_blocks;
+    spu_src_t (*fresh_source)(void *ctx); /* threads 2 or blocks: the stimulus again, from its start */
     void *fresh_ctx;
 } ls_cfg_t;
 
@@ -61,6 +66,7 @@ typedef struct ls_result {
     int status;
     uint64_t cycles;             /* cycles run (and compared) */
     uint64_t quiet;              /* of them, checked in place as quiet cycles (dut.h) */
+    uint64_t blocks;             /* of those, in blocks of plain cycles (ls_cfg_t.no_blocks) */
     uint64_t fail_cycle;
     int injected;                /* the --inject flip happened */
     int ndiff;
@@ -68,6 +74,7 @@ typedef struct ls_result {
     ls_hist_t hist[LS_RING];     /* ring: the last cycles up to the failure (cycle k in slot k % LS_RING) */
     spu_out_t fail_dut, fail_model; /* the outputs of the failing cycle */
     uint64_t nhist;
+    uint64_t nhist_block;        /* nhist when the last block of plain cycles ended */
     uint64_t regs[SPU_NREGS];    /* model registers after the failing cycle */
     uint32_t lfsr;
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
@@ -77,9 +84,10 @@ typedef struct ls_result {
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     apb_stats_t apb;             /* --apb: what the bus master did */
     int threads;                 /* threads of the run reported (2: it passed in two) */
-    int rerun;                   /* a two-thread run did not pass after checking mt_cycles
-                                    cycles: this is its run again in one thread */
-    uint64_t mt_cycles;
+    int rerun;                   /* a run with blocks (1) or in two threads (2) did not pass
+                                    after checking mt_cycles cycles (rerun_blocks of them in
+                                    blocks): this is its run again, cycle by cycle, in one thread */
+    uint64_t mt_cycles, rerun_blocks;
     char mt_stop[200];           /* why it stopped: a difference at cycle N, or an error */
     char err[320];
 } ls_result_t;

@@ -432,6 +432,7 @@ int main(int argc, char **argv)
         goto out;
     }
     lc.threads = o.threads;
+    lc.no_blocks = o.no_skip;
     lc.fresh_source = fresh_source;
     lc.fresh_ctx = s;
     const char *refused = o.threads > 1 ? lockstep_threads_refusal(&lc) : NULL;
@@ -443,9 +444,13 @@ int main(int argc, char **argv)
     fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
             s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
     lockstep_run(&lc, s->src, r);
-    if (r->rerun)
+    if (r->rerun == 2)
         fprintf(stderr, "spu-tb: --threads 2: the run did not pass (%s; %" PRIu64 " cycles checked in two threads); "
                         "the report below is from its run again in one thread\n", r->mt_stop, r->mt_cycles);
+    else if (r->rerun)
+        fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
+                        "cycles); the report below is from its run again cycle by cycle\n",
+                r->mt_stop, r->mt_cycles, r->rerun_blocks);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (o.mutant >= 0 && r->status != LS_ERROR)
         fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");
@@ -509,9 +514,9 @@ int main(int argc, char **argv)
                 lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                    : "spu_top's own ports");
     if (o.stats)
-        fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles, the rest unpacked and "
-                        "compared whole (docs/performance.md)\n",
-                r->quiet);
+        fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
+                        "blocks of plain cycles), the rest unpacked and compared whole (docs/performance.md)\n",
+                r->quiet, r->blocks);
     if (o.stats)
         fprintf(stderr, "  threads: %d (%s)\n", r->threads,
                 r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"

@@ -17,17 +17,19 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 #    profiles (seed picks the profile) and an extra one with collision pressure.
 for cfg in $CONFIGS; do
     for seed in 1 2; do
-        if $TB --config $cfg --seed $seed --cycles $((CYCLES / 2)) --quiet --no-progress 2>"$TMP/e"; then
+        # (and never run again: with blocks of plain cycles, a false difference would)
+        if $TB --config $cfg --seed $seed --cycles $((CYCLES / 2)) --quiet --no-progress 2>"$TMP/e" \
+           && ! grep -q 'run again' "$TMP/e"; then
             ok "tb/lockstep/$cfg/seed$seed"
         else
-            bad "tb/lockstep/$cfg/seed$seed" "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e" | head -2 | tr '\n' ' ')"
+            bad "tb/lockstep/$cfg/seed$seed" "$(grep -E 'DIFFERENCE|VACUOUS|error|run again' "$TMP/e" | head -2 | tr '\n' ' ')"
         fi
     done
     if $TB --config $cfg --seed 3 --cycles 300000 --quiet --no-progress \
-           --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 2>"$TMP/e"; then
+           --gen int_min=1,int_max=2,p_long=30,ev_density=300,reset_gap=40000 2>"$TMP/e" && ! grep -q 'run again' "$TMP/e"; then
         ok "tb/lockstep_pressure_and_resets/$cfg"
     else
-        bad "tb/lockstep_pressure_and_resets/$cfg" "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e" | head -2 | tr '\n' ' ')"
+        bad "tb/lockstep_pressure_and_resets/$cfg" "$(grep -E 'DIFFERENCE|VACUOUS|error|run again' "$TMP/e" | head -2 | tr '\n' ' ')"
     fi
 done
 
@@ -85,6 +87,19 @@ for cfg in $CONFIGS; do
     else
         bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2, evals per cycle '$e1'/'$e2' (want 1.00/2.00) $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
     fi
+    # ... and so does the loop without blocks of plain cycles (--no-skip,
+    # lockstep.c), where the run with them took most cycles in blocks and
+    # never ran again (a false difference in a block would)
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 --no-skip >"$TMP/noskip.spl" 2>"$TMP/e3"; r3=$?
+    all=$(sed -nE 's/^PASS config [^:]*: ([0-9]+) cycles compared.*/\1/p' "$TMP/e1")
+    b1=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/e1")
+    b3=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/e3")
+    if [ $r1 -eq 0 ] && [ $r3 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/noskip.spl" && [ -n "$all" ] && [ -n "$b1" ] \
+       && [ $((b1 * 2)) -ge "$all" ] && [ "$b3" = 0 ] && ! grep -q 'run again' "$TMP/e1"; then
+        ok "tb/blocks_equal_no_skip/$cfg ($b1 of $all cycles in blocks)"
+    else
+        bad "tb/blocks_equal_no_skip/$cfg" "exit $r1/$r3, ${b1:-no}/${b3:-no} of ${all:-no} cycles in blocks (want half / 0) $(grep 'run again' "$TMP/e1") $(diff "$TMP/once.spl" "$TMP/noskip.spl" | head -2 | tr '\n' ' ')"
+    fi
 done
 
 # 2c. The progress line reaches 100 % and the last one stays.
@@ -130,7 +145,7 @@ done
 if [ $r1 -eq 1 ] && [ $r2 -eq 1 ] && cmp -s "$TMP/tf1.spl" "$TMP/tf2.spl" \
    && grep -q 'FIRST DIFFERENCE at cycle 200000 ===' "$TMP/tfe2" \
    && grep -q 'the report below is from its run again in one thread' "$TMP/tfe2" \
-   && diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(grep -v 'run again in one thread' "$TMP/tfe2" | sed "s#$TMP/tfail2#F#") >/dev/null; then
+   && diff <(grep -v 'run again' "$TMP/tfe1" | sed "s#$TMP/tfail1#F#") <(grep -v 'run again' "$TMP/tfe2" | sed "s#$TMP/tfail2#F#") >/dev/null; then
     ok tb/threads2_failure_reported_from_one_thread
 else
     bad tb/threads2_failure_reported_from_one_thread "exit $r1/$r2 $(diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(sed "s#$TMP/tfail2#F#" "$TMP/tfe2") | head -4 | tr '\n' ' ')"
@@ -153,16 +168,25 @@ for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
     fi
 done
 # 2f. One thread checks the outputs of a plain cycle of the model in place
-#     too (lockstep.c, step_check_quiet()): it must catch each of those
-#     differences at its cycle, and a passing run must have checked most
-#     cycles that way, in one thread and in two (--stats: "checks:").
+#     too (lockstep.c: step_check_quiet(), and step_plain() in a block of
+#     plain cycles): it must catch each of those differences at its cycle,
+#     with blocks (the run with them stops there, and its run again without
+#     reports it) and without (--no-skip), and a passing run must have
+#     checked most cycles that way, in one thread and in two (--stats:
+#     "checks:"). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
+#     is made inside one: step_plain() must catch it there.
 for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
     $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --fail-dir "$TMP/tq1fail" \
         --inject "$sig@$qc" 2>"$TMP/tq1e"; r=$?
-    if [ $r -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tq1e"; then
+    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --fail-dir "$TMP/tq1fail" --no-skip \
+        --inject "$sig@$qc" 2>"$TMP/tq1n"; rn=$?
+    if [ $r -eq 1 ] && [ $rn -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tq1e" \
+       && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tq1n" \
+       && grep -q "the run did not pass (a difference at cycle $qc; .* in blocks of plain cycles); the report below is from its run again cycle by cycle" "$TMP/tq1e" \
+       && ! grep -q 'run again' "$TMP/tq1n"; then
         ok "tb/quiet_cycle_difference_caught/$sig"
     else
-        bad "tb/quiet_cycle_difference_caught/$sig" "exit $r at cycle $qc: $(grep -m2 -E 'DIFFERENCE' "$TMP/tq1e" | tr '\n' ' ')"
+        bad "tb/quiet_cycle_difference_caught/$sig" "exit $r/$rn at cycle $qc: $(grep -h -m2 -E 'DIFFERENCE|run again' "$TMP/tq1e" "$TMP/tq1n" | tr '\n' ' ')"
     fi
 done
 for n in 1 2; do
