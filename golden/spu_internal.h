@@ -10,6 +10,10 @@ int spu_config_knobs_ok(const spu_config_t *cfg, char *err, size_t errlen);
 uint64_t spu_interval_quiet(const spu_config_t *cfg, uint64_t pmsirr, uint64_t pmsicr);
 /* Count n quiet members. */
 void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, uint64_t n);
+/* Count n[0], ..., n[k-1] quiet members in turn (in all at most
+ * spu_interval_quiet()); after[i]: PMSICR_EL1 after n[i]. */
+void spu_interval_advance_each(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, const uint8_t *n,
+                               unsigned k, uint64_t *after);
 /* Count n members if none of them is selected, draws or reloads (n at most
  * spu_interval_quiet()): 1; else 0, PMSICR_EL1 unchanged. */
 int spu_interval_count(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, unsigned n);

@@ -130,6 +130,17 @@ void spu_interval_advance(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pm
     *pmsicr = (*pmsicr & ~ICR_COUNT) | (count - n);
 }
 
+void spu_interval_advance_each(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, const uint8_t *n,
+                               unsigned k, uint64_t *after)
+{
+    uint64_t icr = *pmsicr;
+    for (unsigned i = 0; i < k; i++) {
+        spu_interval_advance(cfg, pmsirr, &icr, n[i]);
+        after[i] = icr;
+    }
+    *pmsicr = icr;
+}
+
 int spu_interval_count(const spu_config_t *cfg, uint64_t pmsirr, uint64_t *pmsicr, unsigned n)
 {
     if (n > spu_interval_quiet(cfg, pmsirr, *pmsicr))

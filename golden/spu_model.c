@@ -323,10 +323,7 @@ int spu_model_plain(spu_model_t *m, spu_plain_t *b, unsigned k)
             total += npop[i] = (uint8_t)spu_ones8(b->pop_mask[i] & lanes);
         if (total > spu_interval_quiet(cfg, irr, icr))
             return -1;
-        for (unsigned i = 0; i < k; i++) {
-            spu_interval_advance(cfg, irr, &icr, npop[i]);
-            pmsicr[i] = icr;
-        }
+        spu_interval_advance_each(cfg, irr, &icr, npop, k, pmsicr);
         m->reg[SPU_REG_PMSICR_EL1] = icr;
     }
     m->cycle += k;
