@@ -73,9 +73,11 @@ static unsigned popcount8(unsigned x)
     return n;
 }
 
-static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
+/* skip() of the source; inlined into src_skip() twice, with and without
+ * pop_mask, so that csim's skips (no pop_mask) do not test it per item. */
+static inline __attribute__((always_inline)) uint64_t skip_items(spt_cursor_t *k, uint64_t max_cycles,
+                                                                 uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
 {
-    spt_cursor_t *k = self;
     const spt_trace_t *t = k->t;
     uint64_t n = 0, np = 0;
     while (n < max_cycles && !k->done && k->cur <= t->last_cycle) {
@@ -129,6 +131,12 @@ static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
     }
     *pops = np;
     return n;
+}
+
+static uint64_t src_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uint64_t *pops, uint8_t *pop_mask)
+{
+    return pop_mask ? skip_items(self, max_cycles, max_pops, pops, pop_mask)
+                    : skip_items(self, max_cycles, max_pops, pops, NULL);
 }
 
 spu_src_t spt_source(spt_cursor_t *k, const spt_trace_t *t)
