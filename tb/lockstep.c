@@ -62,8 +62,6 @@ static __attribute__((noinline)) int apb_after(ls_apb_t *a, const ls_cfg_t *c, c
     return cmp_apb(&a->dapb, &a->mapb, NULL, 0) != 0;
 }
 
-/* blocks: step runs of plain cycles at once (run_plain(), step_plain());
- * a run that took one and did not pass is run again without (lockstep_run()). */
 /* --inject of SAMPLE_POP's count or PMSICR_EL1, the outputs of a plain
  * cycle that vary in a block: the flip to make in them (xor masks; 0 and 0
  * for any other output, whose cycle a block stops before). */
@@ -84,6 +82,8 @@ static void inject_in_block(const char *sig, uint8_t *pop, uint64_t *pmsicr)
     }
 }
 
+/* blocks: step runs of plain cycles at once (run_plain(), step_plain());
+ * a run that took one and did not pass is run again without (lockstep_run()). */
 static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int blocks)
 {
     spu_model_t m;
@@ -180,6 +180,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
                     pb->pmsicr[c->inject_cycle - pb->cycle] ^= inj_pmsicr;
                     r->injected = 1;
                 }
+                r->nhist_block = r->nhist; /* the history has no entry for the block */
                 const unsigned ok = c->vt->step_plain(d, pb, k, &pq);
                 r->cycles += ok;
                 r->quiet += ok;
@@ -192,7 +193,6 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
                 pq.pop = pb->npop[k - 1];
                 pq.obs_pmsicr = pb->pmsicr[k - 1];
                 after_block = 1;
-                r->nhist_block = r->nhist;
                 continue;
             }
         }
@@ -325,6 +325,13 @@ typedef struct ls_output {
     const char *refusal;         /* lockstep_threads_refusal() when f is not a regular file */
 } ls_output_t;
 #define LS_NOUT 4
+/* 1 for /dev/null: written again by a run again, with nothing to cut back */
+static int is_devnull(FILE *f)
+{
+    struct stat a, b;
+    return !fstat(fileno(f), &a) && !stat("/dev/null", &b) && S_ISCHR(a.st_mode) && a.st_rdev == b.st_rdev;
+}
+/* The outputs a run again must cut back (/dev/null is left out) */
 static void outputs(const ls_cfg_t *c, ls_output_t out[LS_NOUT])
 {
 #define LS_REWRITE " is not a regular file (a pipe, a terminal or a device), which a run again in one thread after a failure could not rewrite"
@@ -333,6 +340,9 @@ static void outputs(const ls_cfg_t *c, ls_output_t out[LS_NOUT])
     out[2] = (ls_output_t){c->rec_txt, "--records", "--records" LS_REWRITE};
     out[3] = (ls_output_t){c->mem_f, "--mem-bin", "--mem-bin" LS_REWRITE};
 #undef LS_REWRITE
+    for (int i = 0; i < LS_NOUT; i++)
+        if (out[i].f && is_devnull(out[i].f))
+            out[i].f = NULL;
 }
 
 const char *lockstep_threads_refusal(const ls_cfg_t *c)
@@ -387,8 +397,10 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         r->threads = two ? 2 : 1;
         return;
     }
-    if (!two && (!r->blocks || r->nhist - r->nhist_block >= LS_HISTORY))
-        return; /* no block in the history the report shows: it is the cycle-by-cycle loop's */
+    /* One thread: no block in the history the report shows, and it is the
+     * cycle-by-cycle loop's; an error (of run_plain() too) is reported as it is */
+    if (!two && (r->status == LS_ERROR || !r->blocks || r->nhist - r->nhist_block >= LS_HISTORY))
+        return;
     /* Not a pass: the report comes from the one-thread checker without
      * blocks, on the same stimulus from its start, into the same files. */
     const uint64_t stopped = r->cycles, blocked = r->blocks;

@@ -51,7 +51,7 @@ typedef struct ls_cfg {
      * source, its output files cut back to where they were, so every
      * report is the one-thread checker's. 1: one thread. */
     int threads;
-    /* 1: no blocks of plain cycles (--no-blocks). Else a run in one thread
+    /* 1: no blocks of plain cycles (--no-skip). Else a run in one thread
      * steps runs of plain cycles at once (run_plain(), step_plain()) when
      * lockstep_threads_refusal() allows; one that takes a block and does not
      * pass is run again without, as a two-thread run is. */
@@ -74,7 +74,7 @@ typedef struct ls_result {
     ls_hist_t hist[LS_RING];     /* ring: the last cycles up to the failure (cycle k in slot k % LS_RING) */
     spu_out_t fail_dut, fail_model; /* the outputs of the failing cycle */
     uint64_t nhist;
-    uint64_t nhist_block;        /* nhist when the last block of plain cycles ended */
+    uint64_t nhist_block;        /* nhist at the last block of plain cycles (which has no entries) */
     uint64_t regs[SPU_NREGS];    /* model registers after the failing cycle */
     uint32_t lfsr;
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */

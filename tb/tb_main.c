@@ -513,10 +513,13 @@ int main(int argc, char **argv)
                 o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it",
                 lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                    : "spu_top's own ports");
-    if (o.stats)
+    if (o.stats) {
+        /* why a run in one thread took no blocks, when it was not its stimulus */
+        const char *off = o.no_skip ? "--no-skip" : r->threads < 2 ? lockstep_threads_refusal(&lc) : NULL;
         fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
-                        "blocks of plain cycles), the rest unpacked and compared whole (docs/performance.md)\n",
-                r->quiet, r->blocks);
+                        "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
+                r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
+    }
     if (o.stats)
         fprintf(stderr, "  threads: %d (%s)\n", r->threads,
                 r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"

@@ -207,6 +207,17 @@ if [ $r -eq 0 ] && grep -q -- '--threads 2: running in one thread: the .spl log 
 else
     bad tb/threads_refusals_say_why "exit $r/$r3: $(cat "$TMP/tp" "$TMP/tp3" | head -3 | tr '\n' ' ')"
 fi
+# ... and blocks of plain cycles go with the same files: on with the log
+# to /dev/null (nothing to cut back), off, saying why, with it on a pipe
+$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats >/dev/null 2>"$TMP/bn"; rn=$?
+$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats 2>"$TMP/bp" | cat >/dev/null; rp=$?
+bn=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/bn")
+if [ $rn -eq 0 ] && [ $rp -eq 0 ] && [ "${bn:-0}" -gt 50000 ] \
+   && grep -q '(0 of them in blocks of plain cycles; blocks off: the .spl log is not a regular file' "$TMP/bp"; then
+    ok tb/blocks_off_says_why
+else
+    bad tb/blocks_off_says_why "exit $rn/$rp, ${bn:-no} cycles in blocks with /dev/null: $(grep -h checks: "$TMP/bn" "$TMP/bp" | cut -c1-160 | tr '\n' ' ')"
+fi
 
 # 3. X initialisation: several +verilator+seed values, identical logs.
 for init in 1 77 4242; do
