@@ -289,8 +289,10 @@ static uint64_t gen_skip(void *self, uint64_t max_cycles, uint64_t max_pops, uin
     }
     *pops = pops_in(g, o, k);
     if (pop_mask) /* the pattern's masks, whole: the members do not run out before the last */
-        for (uint64_t i = 0, j = o; i < k; i++, j = j + 1 == g->period ? 0 : j + 1)
-            pop_mask[i] = g->mask[j];
+        for (uint64_t i = 0, j = o, n; i < k; i += n, j = 0) {
+            n = g->period - j < k - i ? g->period - j : k - i;
+            memcpy(pop_mask + i, g->mask + j, n);
+        }
     g->cycle += k;
     g->pat_idx = (uint32_t)((o + k) % g->period);
     g->next_op += *pops;
