@@ -84,6 +84,9 @@ static void inject_in_block(const char *sig, uint8_t *pop, uint64_t *pmsicr)
 
 /* blocks: step runs of plain cycles at once (run_plain(), step_plain());
  * a run that took one and did not pass is run again without (lockstep_run()). */
+/* The last cycle was a block's: no history entry came after it, so pend is
+ * the cycle before the block and pq the block's last cycle. */
+#define LS_AFTER_BLOCK(r) ((r)->blocks && (r)->nhist == (r)->nhist_block)
 static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int blocks)
 {
     spu_model_t m;
@@ -119,7 +122,6 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
     ls_beat_t dbeat = {0};       /* the DUT's beat shown */
     spu_quiet_t pq = {0};        /* late: pend's outputs as a quiet cycle (pq.quiet: they are) */
     ls_hist_t *pend = NULL;      /* late: the cycle whose outputs the DUT's next step shows */
-    int after_block = 0;         /* pend is the cycle before a block, pq the block's last cycle */
     ls_apb_t *ap = c->apb ? calloc(1, sizeof *ap) : NULL;
     if (c->apb && !ap) {
         r->status = LS_ERROR;
@@ -192,7 +194,6 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
                 }
                 pq.pop = pb->npop[k - 1];
                 pq.obs_pmsicr = pb->pmsicr[k - 1];
-                after_block = 1;
                 continue;
             }
         }
@@ -215,7 +216,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
         int checked = 0;
         if (pq.quiet && !dbeat.valid) {
             checked = c->vt->step_check_quiet(d, in, &pq);
-            if (!checked && after_block) { /* pend is before the block: the run again reports it */
+            if (!checked && LS_AFTER_BLOCK(r)) { /* pend is before the block: the run again reports it */
                 r->status = LS_DIFF;
                 r->fail_cycle = cy.cycle - 1;
                 break;
@@ -263,7 +264,6 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
         h->cycle = cy.cycle;
         r->nhist++;
         pend = h;
-        after_block = 0;
         if (!late) {
             pend = NULL;
             if (ls_dut_check(c, d, (ls_rec_t)m.rec, h, &dout, apb_differs, ap ? &ap->dapb : NULL, ap ? &ap->mapb : NULL, &dbeat, &dmem, r))
@@ -287,7 +287,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
     }
     /* late: the last cycle's outputs, one step more (its inputs again, which
      * the input stage loads and nothing uses) */
-    if (pend && r->status == LS_PASS && after_block) {
+    if (pend && r->status == LS_PASS && LS_AFTER_BLOCK(r)) {
         /* the block's last cycle, quiet (the run again reports a difference) */
         if (c->vt->step_check_quiet(d, &pend->in, &pq)) {
             r->cycles++;
@@ -322,7 +322,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
 typedef struct ls_output {
     FILE *f;
     const char *name;
-    const char *refusal;         /* lockstep_threads_refusal() when f is not a regular file */
+    const char *refusal;         /* lockstep_rerun_refusal() when f is not a regular file */
 } ls_output_t;
 #define LS_NOUT 4
 /* 1 for /dev/null: written again by a run again, with nothing to cut back */
@@ -345,7 +345,7 @@ static void outputs(const ls_cfg_t *c, ls_output_t out[LS_NOUT])
             out[i].f = NULL;
 }
 
-const char *lockstep_threads_refusal(const ls_cfg_t *c)
+const char *lockstep_rerun_refusal(const ls_cfg_t *c)
 {
     if (c->apb)
         return "--apb: the bus master runs with the DUT, cycle by cycle";
@@ -372,7 +372,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     /* Two threads, or one with blocks of plain cycles: a run that does not
      * pass is run again from a fresh source, cycle by cycle, for the report */
     const int two = c->threads >= 2;
-    if ((!two && c->no_blocks) || lockstep_threads_refusal(c)) {
+    if ((!two && c->no_blocks) || lockstep_rerun_refusal(c)) {
         run_one_thread(c, src, r, 0);
         return;
     }

@@ -46,14 +46,14 @@ typedef struct ls_cfg {
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
     int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
     /* 2: the stimulus and the model run ahead of the DUT in a thread of
-     * their own (lockstep_mt.c), when lockstep_threads_refusal() allows it;
+     * their own (lockstep_mt.c), when lockstep_rerun_refusal() allows it;
      * a run that does not pass is run again in one thread from a fresh
      * source, its output files cut back to where they were, so every
      * report is the one-thread checker's. 1: one thread. */
     int threads;
     /* 1: no blocks of plain cycles (--no-skip). Else a run in one thread
      * steps runs of plain cycles at once (run_plain(), step_plain()) when
-     * lockstep_threads_refusal() allows; one that takes a block and does not
+     * lockstep_rerun_refusal() allows; one that takes a block and does not
      * pass is run again without, as a two-thread run is. */
     int no_blocks;
     spu_src_t (*fresh_source)(void *ctx); /* threads 2 or blocks: the stimulus again, from its start */
@@ -97,9 +97,11 @@ typedef struct ls_result {
  * r and the stack. */
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
 
-/* Why c cannot run in two threads (NULL: it can): an option whose work
- * runs with the DUT or after a failure, or an output file that could not
- * be cut back for a run again in one thread (not a regular file). */
-const char *lockstep_threads_refusal(const ls_cfg_t *c);
+/* Why c cannot take the ways whose failing runs are run again from the
+ * start, cycle by cycle, in one thread (two threads, and blocks of plain
+ * cycles), or NULL: an option whose work runs with the DUT or after a
+ * failure, a stimulus that cannot start again, or an output file that
+ * could not be cut back (not a regular file or /dev/null). */
+const char *lockstep_rerun_refusal(const ls_cfg_t *c);
 
 #endif

@@ -435,7 +435,7 @@ int main(int argc, char **argv)
     lc.no_blocks = o.no_skip;
     lc.fresh_source = fresh_source;
     lc.fresh_ctx = s;
-    const char *refused = o.threads > 1 ? lockstep_threads_refusal(&lc) : NULL;
+    const char *refused = o.threads > 1 ? lockstep_rerun_refusal(&lc) : NULL;
     if (refused) {
         fprintf(stderr, "spu-tb: --threads %d: running in one thread: %s\n", o.threads, refused);
         lc.threads = 1;
@@ -515,7 +515,7 @@ int main(int argc, char **argv)
                                    : "spu_top's own ports");
     if (o.stats) {
         /* why a run in one thread took no blocks, when it was not its stimulus */
-        const char *off = o.no_skip ? "--no-skip" : r->threads < 2 ? lockstep_threads_refusal(&lc) : NULL;
+        const char *off = o.no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(&lc) : NULL;
         fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
                         "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
                 r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
