@@ -474,9 +474,9 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 # inner loop from a built tree; test, every layer in short forms from a fresh
 # clone, installing nothing as root (PyPI's formal tools go into $(VENV));
 # test-full, everything, which CI runs (it installs what it lacks, as root).
-CHECK_BINS := csim tb diff perf-tools $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests $(BUILD)/spu-dpi-tests \
+CHECK_BINS  = csim tb diff perf-tools $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests $(BUILD)/spu-dpi-tests \
               $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
-TEST_BINS  := $(CHECK_BINS) dpi $(QUIET_TESTS)
+TEST_BINS   = $(CHECK_BINS) dpi $(QUIET_TESTS)
 check: ## the inner loop (about 1 min from a built tree): model, engine, front ends, short lockstep, lint without synthesis
 	@tools/deps.sh build perf
 	@$(MAKE) -s -j$(NPROC) $(CHECK_BINS)

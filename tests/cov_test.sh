@@ -16,8 +16,8 @@ TB=$B/spu-tb
 CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 hits() { awk -v n="$2" '$1 == "bin" && $2 == n { print $3; f = 1 } END { if (!f) print "absent" }' "$1"; }
 # The bins without the header line (which names the command).
 body() { grep -v '^# openspu functional coverage' "$1"; }
@@ -125,3 +125,4 @@ if ! $TB --config v1 --cycles 1000 --dut-only --cov "$TMP/d.cov" >/dev/null 2>"$
 else
     bad cov/bad_options "$(cat "$TMP/e" "$TMP/e2" | head -2 | tr '\n' ' ')"
 fi
+t_end

@@ -17,9 +17,8 @@ B=${BUILD:-build}
 G=${GEN:-$B/gen}      # the generated includes (the sanitizer build shares the main one)
 CSIM=$B/spu-csim
 DIFF=$B/spu-diff
-failed=0
-ok()  { echo "PASS $1"; }
-bad() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # mktrace CFG LANES CYCLES: a directed trace that keeps every lane busy and
 # selects often (PMSICR_EL1 = 1..7 every 23 cycles, so that any lane may be
@@ -291,5 +290,4 @@ $TMP/nosuch.spt $TMP/v1p4.spl|cannot open the trace
 EOT
 "$DIFF" --help >"$TMP/out" 2>&1 && grep -q -- '--record-latency N|MIN:MAX' "$TMP/out" && grep -q '^exit status: 0 the logs agree, 1' "$TMP/out" &&
     ok diff/help || bad diff/help "$(head -2 "$TMP/out")"
-
-[ $failed -eq 0 ]
+t_end

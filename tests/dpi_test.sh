@@ -20,10 +20,8 @@ ulimit -c 0 # a failing bench stops with $fatal, which Verilator ends with abort
 CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 # The Makefile exports DPI_CONFIGS; run alone, the benches that are built.
 DPI_CONFIGS=${DPI_CONFIGS:-$(for c in $CONFIGS; do [ -x "$B/dpi/$c/spu_dpi_tb" ] && echo "$c"; done)}
-pass=0
-fail=0
-ok()  { pass=$((pass + 1)); echo "PASS $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 bench() { echo "$B/dpi/$1/spu_dpi_tb"; }
 # quiet CMD...: CMD in a subshell that reports its abort() (a bench's $fatal)
 # to the redirected stderr, not to ours.
@@ -34,7 +32,7 @@ if [ -x $B/spu-dpi-tests ]; then
     $B/spu-dpi-tests >"$TMP/c.txt" 2>&1
     rc=$?
     cat "$TMP/c.txt"
-    pass=$((pass + $(grep -c '^PASS ' "$TMP/c.txt"))); fail=$((fail + $(grep -c '^FAIL ' "$TMP/c.txt")))
+    t_pass=$((t_pass + $(grep -c '^PASS ' "$TMP/c.txt"))); t_fail=$((t_fail + $(grep -c '^FAIL ' "$TMP/c.txt")))
     [ $rc -eq 0 ] || bad dpi/c "exit $rc"
 else
     bad dpi/c "missing $B/spu-dpi-tests (make dpi)"
@@ -44,7 +42,7 @@ missing=""
 for cfg in v1p4 $DPI_CONFIGS; do [ -x "$(bench $cfg)" ] || missing+=" $cfg"; done
 if [ -n "$missing" ]; then
     bad dpi/benches_built "missing$missing under $B/dpi (make dpi)"
-    echo "$pass passed, $fail failed"; exit 1
+    t_end; exit 1
 fi
 # At least one configuration with several lanes and ports besides v1p4.
 if grep -qE '^`define SPU_SLOTS 32.h[2-9]' $(for c in $DPI_CONFIGS; do echo "$B/gen/$c/spu_config.vh"; done); then
@@ -159,7 +157,7 @@ refused bad/vacuous_run_fails "vacuous" "$T" +vectors="$TMP/idle.vec"
 P=$TMP/prefix
 if ! make -s BUILD="$B" install PREFIX="$P" >"$TMP/inst.txt" 2>&1; then
     bad dpi/install "$(tail -3 "$TMP/inst.txt" | tr '\n' ' ')"
-    echo "$pass passed, $fail failed"; exit 1
+    t_end; exit 1
 fi
 lost=""
 for f in lib/libspugolden.a lib/libspugolden.so lib/libspudpi.a lib/libspudpi.so lib/pkgconfig/openspu.pc \
@@ -227,5 +225,4 @@ else
     else bad dpi/install/sv_bench_equals_the_tree_bench "'$(cat "$TMP/pass.txt")' vs '$doc_line'"; fi
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+t_end

@@ -16,8 +16,9 @@ B=${BUILD:-build}
 PY=${PYTHON:-python3}
 BASE=docs/fpga.json
 
-ok()  { echo "PASS fpga/$1"; }
-bad() { echo "FAIL fpga/$1${2:+: $2}"; }
+T_PREFIX=fpga/
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # edit NAME PYEXPR: a copy of the baseline with the first placed run changed
 # by PYEXPR (r is that run); prints the copy's path.
@@ -80,3 +81,4 @@ EOF
 else
     bad flow_v1 "$(tail -2 "$T/run.out" | tr '\n' ' ')"
 fi
+t_end

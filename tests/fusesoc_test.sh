@@ -9,8 +9,9 @@ ROOT=$PWD
 T=${1:?usage: $0 TMPDIR}
 B=${BUILD:-build}
 VLNV=openspu:spe:spu_top
-ok()  { echo "PASS fusesoc/$1"; }
-bad() { echo "FAIL fusesoc/$1${2:+: $2}"; }
+T_PREFIX=fusesoc/
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # Every rtl/*.v is in the core's rtl fileset, and nothing else is.
 want=$(cd rtl && ls *.v | sort)
@@ -68,3 +69,4 @@ if fusesoc_run synth synth; then
 else
     bad synth_yosys_ice40 "$(grep -m2 -iE 'error' "$T/fs-synth.log" | tr '\n' ' ')"
 fi
+t_end

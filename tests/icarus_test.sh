@@ -16,10 +16,8 @@ CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-c
 MODE=${1:-short}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok()  { pass=$((pass + 1)); echo "PASS $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # One compiled bench per configuration.
 for cfg in $CONFIGS; do
@@ -111,5 +109,4 @@ planted a_changed_record_byte_is_caught rec_data_o \
 planted a_changed_write_beat_is_caught mem_data_o \
     '!done && $27 == "|" && $31 == "1" { x = $33; d = substr(x, length(x));
      $33 = substr(x, 1, length(x) - 1) (d == "0" ? "1" : "0"); done = 1 } { print }'
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+t_end

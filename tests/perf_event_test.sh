@@ -14,8 +14,8 @@ B=${BUILD:-build}
 CSIM=$B/spu-csim
 TB=$B/spu-tb
 CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # 100 members, one per cycle, no register access: the inner stimulus.
 printf 'spu-trace 2\nop*100 type=LD fin=3\n' >"$T/ops.spt"
@@ -337,3 +337,4 @@ for cfg in $CONFIGS; do
         bad "pev/lockstep/$cfg" "exit $rc: $line $(tail -1 "$T/err")"
     fi
 done
+t_end

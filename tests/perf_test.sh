@@ -19,8 +19,8 @@ PERF=${PERF:-perf}
 PY=${PYTHON:-python3}
 C=tests/perf
 
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 [ -x "$SP" ] || { bad perf/built "missing $SP (make perf-tools)"; exit 1; }
 # No perf, no suite: that is a failure, never a skip (make test installs it).
@@ -199,3 +199,4 @@ cli cpu_hex "--cpu takes a number 0..2147483647, not '0x3'" --cpu 0x3 "$TMP/ldst
 cli cpu_twice "--cpu given twice" --cpu 1 --cpu 2 "$TMP/ldst.bin"
 cli cpu_with_dump "--cpu is for the perf.data stream" --dump --cpu 1 "$TMP/ldst.bin"
 if "$SP" --help | grep -q '^usage: spu-perf'; then ok perf/cli/help; else bad perf/cli/help; fi
+t_end

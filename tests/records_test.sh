@@ -12,10 +12,9 @@ CSIM=$B/spu-csim TB=$B/spu-tb SP=$B/spu-perf PY=${PYTHON:-python3}
 CONFIGS=${CONFIGS:-$($PY tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); echo "PASS $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
-command -v perf >/dev/null || { bad records/perf "perf is not installed (make deps installs Debian linux-perf)"; echo "$pass passed, $fail failed"; exit 1; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+command -v perf >/dev/null || { bad records/perf "perf is not installed (make deps installs Debian linux-perf)"; t_end; exit 1; }
 
 # roundtrip NAME CFG MIN CSIM-ARGS...: a csim run's records through perf,
 # checked field by field; at least MIN records.
@@ -128,5 +127,4 @@ for k in 'CONTEXT 0x' 'LAT [0-9]* TOT' 'LAT [0-9]* ISSUE' 'PC 0x' 'TGT 0x' 'VA 0
     grep -q -- "$k" tests/records/*.perf || missing+=" '$k'"
 done
 if [ -z "$missing" ]; then ok records/corpus_has_every_kind_and_size; else bad records/corpus_has_every_kind_and_size "missing:$missing"; fi
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+t_end

@@ -22,16 +22,15 @@ case $B in /*) ;; *) B=$PWD/$B ;; esac
 TB=$B/spu-tb
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok()  { pass=$((pass + 1)); echo "PASS regress/$1"; }
-bad() { fail=$((fail + 1)); echo "FAIL regress/$1${2:+: $2}"; }
+T_PREFIX=regress/
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 one() { tail -${2:-2} "$1" | tr '\n' ' '; }
 JOBS=(--configs v1,wide --seeds 4 --cycles 100000 --tb "$TB")
 
 if [ ! -x "$TB" ]; then
     bad built "missing $TB (make tb)"
-    echo "$pass passed, $fail failed"
+    t_end
     exit 1
 fi
 
@@ -218,5 +217,4 @@ else
     fi
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+t_end

@@ -13,11 +13,9 @@ PYTHON=${PYTHON:-python3}
 TMP=${1:-$(mktemp -d)}
 [ $# -gt 0 ] || trap 'rm -rf "$TMP"' EXIT
 B=$TMP/build
-pass=0
-fail=0
-ok()  { pass=$((pass + 1)); echo "PASS $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
-finish() { echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit $?; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+finish() { t_end; exit $?; }
 
 # 1. The reversed toml: every [registers.X] table (up to the next table or
 #    section rule) moves, nothing else changes. The order must really differ.

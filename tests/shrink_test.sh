@@ -17,8 +17,8 @@ CYCLES=${SHRINK_CYCLES:-2000000}
 MAX_LINES=60
 MAX_SECONDS=60
 
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 [ -x "$REAL_TB" ] || { bad shrink/built "missing $REAL_TB"; exit 1; }
 
@@ -90,3 +90,4 @@ if "$REAL_TB" "$min" --quiet --no-progress --expect-vacuous 2>"$TMP/e3"; then
 else
     bad shrink/min_passes_without_bug "$(grep -E 'DIFFERENCE|VACUOUS|error' "$TMP/e3" | head -1)"
 fi
+t_end

@@ -13,8 +13,8 @@ B=${BUILD:-build}
 CSIM=$B/spu-csim
 TB=$B/spu-tb
 
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # Version 2 -> version 1: `@+K` becomes `@cur+K`; `op*N KEYS` becomes
 # `op KEYS` in the current cycle and in each of the next N-1 cycles.
@@ -88,3 +88,4 @@ fi
 "$CSIM" --config wide --seed 3 --ops 50000 --emit-trace "$TMP/rand.spt" --gen pop_density=100 >"$TMP/rand.a.spl"
 "$CSIM" "$TMP/rand.spt" >"$TMP/rand.b.spl"
 if cmp -s "$TMP/rand.a.spl" "$TMP/rand.b.spl"; then ok spt2/writer_random_replays; else bad spt2/writer_random_replays; fi
+t_end

@@ -10,8 +10,8 @@ TB=${BUILD:-build}/spu-tb
 CSIM=${BUILD:-build}/spu-csim
 CYCLES=${TB_CYCLES:-2000000}
 
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 # 1. Random lockstep, every configuration, >= 2M cycles, two generator
 #    profiles (seed picks the profile) and an extra one with collision pressure.
@@ -392,3 +392,4 @@ if [ -n "$saved" ] && [ ! -e "$TMP/build/fail" ]; then
 else
     bad tb/fail_name_not_doubled "no saved trace, or it went to the current directory"
 fi
+t_end

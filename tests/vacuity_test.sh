@@ -11,8 +11,8 @@ TB=${BUILD:-build}/spu-tb
 # The configurations, from the one list in the toml.
 CONFIGS=${CONFIGS:-$(${PYTHON:-python3} tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}")}
 
-ok()  { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
 
 [ -x "$TB" ] || { bad vacuity/built "missing $TB"; exit 1; }
 
@@ -76,3 +76,4 @@ expect vacuity/message_none_kept "$TMP/all_rejected.spt" 'no record was kept' 'r
 program 1 0x0 0x0 1200 >"$TMP/all_kept.spt"
 expect vacuity/message_none_rejected "$TMP/all_kept.spt" 'no record was rejected' 'records were kept' \
     'seeing one rejected likely takes [0-9]+ cycles or more'
+t_end
