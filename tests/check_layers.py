@@ -111,7 +111,7 @@ def main():
     for layer in BELOW:
         d = os.path.join(build, "obj", layer)
         if not os.path.isdir(d):
-            errors.append(f"{d}: no objects (build first: make test builds them all)")
+            errors.append(f"{d}: no objects (build first: make check builds them all)")
             continue
         for f in sorted(os.listdir(d)):
             if not f.endswith(".o"):

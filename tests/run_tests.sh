@@ -176,6 +176,22 @@ suite_gen() {
     # The layers: no upward include, no include cycle, no two files that need
     # each other's symbols.
     check gen/layers tests/check_layers.py $B
+    # The docs name only options and functions that exist, and their PMU
+    # event lists are the toml's; a made-up option and function, and an
+    # event added to a copy of the toml, are each caught.
+    check gen/docs_name_what_exists $PY tests/check_docs.py $B "${CFG_SRC:-configs/spu.toml}"
+    printf 'run `spu-tb --no-such-option` and `no_such_function()`\n' >"$TMP/made_up.md"
+    { cat "${CFG_SRC:-configs/spu.toml}"; printf '\n[pmu.NEW_EVENT]\nnumber = 0x8999\nfeature = ""\n'; } >"$TMP/pmu.toml"
+    $PY tests/check_docs.py $B "${CFG_SRC:-configs/spu.toml}" "$TMP/made_up.md" >"$TMP/out" 2>&1
+    local r1=$?
+    $PY tests/check_docs.py $B "$TMP/pmu.toml" >"$TMP/out2" 2>&1
+    local r2=$?
+    if [ $r1 -eq 1 ] && grep -q 'option --no-such-option' "$TMP/out" && grep -q 'function no_such_function()' "$TMP/out" &&
+       [ $r2 -eq 1 ] && grep -q "docs/ports.md: pmu_o lists" "$TMP/out2" && grep -q "docs/formats.md: the pmu line lists" "$TMP/out2"; then
+        ok gen/docs_check_catches_made_up_names_and_events
+    else
+        bad gen/docs_check_catches_made_up_names_and_events "exit $r1/$r2: $(head -2 "$TMP/out" "$TMP/out2" | tr '\n' ' ')"
+    fi
 }
 
 suite_spec() {
