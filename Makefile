@@ -315,6 +315,26 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
 	@printf 'CONFIGS=%s\nAPB_CONFIGS=%s\n' '$(CONFIGS)' '$(APB_CONFIGS)' >$@.configs
 
+# spu-tb-public-eval (make test): spu-tb whose shims never take a clocking
+# shortcut (-DSPU_VL_PUBLIC_EVAL: eval() on both edges, as on a Verilator not
+# on tb/vl_clock.h's tested list), over the same Verilated models; the tb
+# suite requires its logs to equal spu-tb's.
+PUB := $(BUILD)/vl-public
+$(PUB)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
+	@mkdir -p $(@D)
+	@echo "  CXX     tb/dut_shim.cpp for $* (-DSPU_VL_PUBLIC_EVAL)"
+	@$(call shim_cxx,$*,$(VL)/$*,-DSPU_VL_PUBLIC_EVAL) -c $< -o $@
+
+$(OBJ)/tb/dut_public.o: tb/dut.c $(GEN_C) $(DUT_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CC      $< ($(CONFIGS), public eval)"
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(foreach c,$(CONFIGS),X($(call cid,$(c))))' -c $< -o $@
+
+$(BUILD)/spu-tb-public-eval: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_public.o $(foreach c,$(CONFIGS),$(PUB)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+                             $(ENGINE_LIBS) $(VL)/verilated.a
+	@echo "  LINK    $@"
+	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
+
 # ------------------------------------------------------------------ RTL mutants (make mutate)
 # One netlist per configuration holds every mutant behind the input mutsel
 # (tools/mutate_rtl_netlist.py); build/spu-tb-mut is spu-tb linked with those
@@ -476,7 +496,7 @@ run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) wit
 # test-full, everything, which CI runs (it installs what it lacks, as root).
 CHECK_BINS  = csim tb diff perf-tools $(BUILD)/spu-spec-tests $(BUILD)/spu-engine-tests $(BUILD)/spu-dpi-tests \
               $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz-replay-$(t))
-TEST_BINS   = $(CHECK_BINS) dpi $(QUIET_TESTS)
+TEST_BINS   = $(CHECK_BINS) dpi $(QUIET_TESTS) $(BUILD)/spu-tb-public-eval
 check: ## the inner loop (about 1 min from a built tree): model, engine, front ends, short lockstep, lint without synthesis
 	@tools/deps.sh build perf
 	@$(MAKE) -s -j$(NPROC) $(CHECK_BINS)
@@ -488,9 +508,11 @@ test: ## the README's test command: every layer, short forms (under 10 min from 
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier test
 
+# One deps.sh call, before the build: two pip runs into one venv at once, or
+# two first calls of a YoWASP tool, race each other.
 test-full: ## everything (CI): synthesis, full formal, FPGA, reorder, FuseSoC, peers, Slurm, mutate; installs what it lacks (root)
-	@tools/deps.sh --install build yosys perf valgrind parallel slurm
-	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) $(PEER_BINS) $(BUILD)/spu-tb-mut deps-formal deps-fpga deps-fusesoc deps-peers
+	@tools/deps.sh --install build yosys perf valgrind parallel slurm sby fpga fusesoc cocotb
+	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) $(PEER_BINS) $(BUILD)/spu-tb-mut
 	@$(MAKE) -s asan-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier full
 
@@ -687,6 +709,6 @@ clean: ## remove build/
 	rm -rf $(BUILD)
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
--include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d $(VL)/$(c)/quiet_test.d) \
+-include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(PUB)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d $(VL)/$(c)/quiet_test.d) \
     $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
     $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

@@ -94,6 +94,10 @@ typedef struct spu_dut_vtbl {
      * full_clock, twice that unpiped behind the input stage): shows which
      * way really ran. */
     uint64_t (*evals)(const spu_dut_t *d);
+    /* How the model's clocks are raised, and why, in words (tb/vl_clock.h's
+     * vl_way_says(): a shortcut on a tested Verilator, or eval() on both
+     * edges), for --stats and the failure report. */
+    const char *(*clocking_says)(const spu_dut_t *d);
     /* Mutant builds (make mutate) only; NULL in every other build. Make
      * mutant k live (mutsel = k; 0 is the unmutated design), before reset:
      * 0, or -1 when the build has no mutant k. */

@@ -315,6 +315,8 @@ void tick(spu_dut_t *d)
 
 uint64_t evals(const spu_dut_t *d) { return d->evals; }
 
+const char *clocking_says(const spu_dut_t *d) { return vl_way_says(d->clocking); }
+
 #ifdef SPU_MUTANTS
 int set_mutant(spu_dut_t *d, unsigned k)
 {
@@ -480,5 +482,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_quiet, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_quiet, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

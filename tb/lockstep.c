@@ -311,6 +311,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
     }
     ls_end_run(c, &run, &m, &mmem, &dmem, r);
     r->evals = c->vt->evals(d) - evals0;
+    r->clocking = c->vt->clocking_says(d);
     r->mutant_activated = c->mutant >= 0 ? c->vt->mutant_activated(d) : 0;
     if (tracing)
         c->vt->trace_close(d);

@@ -80,6 +80,7 @@ typedef struct ls_result {
     spl_log_t log;               /* counts: samples, kept, rejected, PMU */
     double seconds;
     uint64_t evals;              /* eval() calls of the DUT in the run */
+    const char *clocking;        /* how the DUT's clocks were raised (dut.h's clocking_says) */
     uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     apb_stats_t apb;             /* --apb: what the bus master did */

@@ -139,6 +139,7 @@ typedef struct mt {
     spu_mem_t dmem;
     ls_result_t dr;                                  /* its outcome: status, cycles checked */
     uint64_t evals;
+    const char *clocking;
     int sync;                                        /* the mutexes and conditions are set up */
 } mt_t;
 
@@ -215,6 +216,7 @@ stop:
         atomic_store(&t->dut_stopped, 1);
     count_publish(&t->done, UINT64_MAX);
     t->evals = c->vt->evals(d) - evals0;
+    t->clocking = c->vt->clocking_says(d);
     c->vt->destroy(d);
     return NULL;
 }
@@ -348,6 +350,7 @@ void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         fputc('\n', stderr);
     }
     r->evals = t->evals;
+    r->clocking = t->clocking;
     ls_end_run(c, &run, &m, &mmem, &t->dmem, r);
     mt_free(t);
 }

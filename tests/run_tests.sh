@@ -195,7 +195,9 @@ suite_gen() {
 }
 
 suite_spec() {
-    script spec 60 spec -- $B/spu-spec-tests
+    # Exactly the spec tests there are (a SPEC_TEST() entry of tests/spec/*.c
+    # each): one that stops running, or runs twice, is a failure.
+    script spec "=$(cat tests/spec/*.c | grep -c 'SPEC_TEST(')" spec -- $B/spu-spec-tests
 }
 
 # A golden vector: the hand-derived .spl must match what each tool logs.
@@ -457,6 +459,27 @@ suite_tb() {
     for c in $CONFIGS; do
         if [ -x $B/spu-quiet-test-$c ]; then script "quiet-$c" 1 tb -- $B/spu-quiet-test-$c
         else bad "tb/quiet/$c" "missing $B/spu-quiet-test-$c"; fi
+    done
+    tb_public_eval
+}
+
+# The clocking shortcuts of tb/vl_clock.h run only on a tested Verilator;
+# the public path (eval() on both edges, forced at compile time in
+# spu-tb-public-eval) gives the same log, and --stats says which ran.
+tb_public_eval() {
+    local pe=$B/spu-tb-public-eval c r1 r2 e1 e2
+    [ -x "$pe" ] || { bad tb/public_eval/built "missing $pe (make $pe)"; return; }
+    for c in $CONFIGS; do
+        $TB --config $c --seed 7 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 >"$TMP/fast.spl" 2>"$TMP/e1"; r1=$?
+        $pe --config $c --seed 7 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 >"$TMP/pub.spl" 2>"$TMP/e2"; r2=$?
+        e1=$(grep -o 'clock: .*' "$TMP/e1"); e2=$(grep -o 'clock: .*' "$TMP/e2")
+        if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/fast.spl" "$TMP/pub.spl" && [ "$(grep -c ' record ' "$TMP/fast.spl")" -gt 10 ] &&
+           [[ $e1 == "clock: 1.00 DUT evals per cycle (one evaluation per raise"*"on tb/vl_clock.h's tested list)"* ]] &&
+           [[ $e2 == "clock: 2.00 DUT evals per cycle (eval() on both edges (built with -DSPU_VL_PUBLIC_EVAL)"* ]]; then
+            ok "tb/public_eval_equals_shortcut/$c"
+        else
+            bad "tb/public_eval_equals_shortcut/$c" "exit $r1/$r2, '$e1' / '$e2': $(diff "$TMP/fast.spl" "$TMP/pub.spl" | head -2 | tr '\n' ' ')"
+        fi
     done
 }
 
