@@ -73,7 +73,7 @@ objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
-.PHONY: check test-full fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
+.PHONY: check test-full clang-build fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -506,14 +506,16 @@ test: ## the README's test command: every layer, short forms (under 10 min from 
 	@tools/deps.sh build perf
 	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) deps-formal
 	@$(MAKE) -s asan-build
+	@if command -v clang >/dev/null; then $(MAKE) -s clang-build; fi
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier test
 
 # One deps.sh call, before the build: two pip runs into one venv at once, or
 # two first calls of a YoWASP tool, race each other.
 test-full: ## everything (CI): synthesis, full formal, FPGA, reorder, FuseSoC, peers, Slurm, mutate; installs what it lacks (root)
-	@tools/deps.sh --install build yosys perf valgrind parallel slurm sby fpga fusesoc cocotb
+	@tools/deps.sh --install build yosys perf valgrind clang parallel slurm sby fpga fusesoc cocotb
 	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) $(PEER_BINS) $(BUILD)/spu-tb-mut
 	@$(MAKE) -s asan-build
+	@$(MAKE) -s clang-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier full
 
 REGRESS_ARGS ?= --seeds 24 --cycles 4000000
@@ -610,6 +612,13 @@ asan-build:
 	    $(ASAN_BUILD)/spu-csim $(ASAN_BUILD)/spu-tb $(ASAN_BUILD)/spu-spec-tests $(ASAN_BUILD)/spu-engine-tests $(ASAN_BUILD)/spu-perf \
 	    $(ASAN_BUILD)/spu-diff \
 	    $(foreach t,$(FUZZ_TARGETS),$(ASAN_BUILD)/fuzz-replay-$(t))
+
+# The golden model and its spec tests built with clang (-std=c11 and every
+# warning of CWARN, -Wpedantic among them, an error), in their own build
+# directory: the reference is plain C11, not GCC's (the spec suite runs them).
+CLANG_BUILD := $(BUILD)/clang
+clang-build:
+	@$(MAKE) -s -j$(NPROC) BUILD=$(CLANG_BUILD) GEN=$(GEN) CC=clang $(CLANG_BUILD)/spu-spec-tests
 
 COV_BUILD := $(BUILD)/cov
 cov-code: deps-cov ## RTL line and toggle coverage of the regression (every configuration), lcov info and HTML in build/cov

@@ -27,6 +27,23 @@ static inline unsigned spu_ones8(unsigned v)
     return nibble[v & 0xFu] + nibble[(v >> 4) & 0xFu];
 }
 
+/* The lowest free slot of a nonzero slot mask (8 bits), in plain C: the
+ * first set bit of a nibble's, looked up. */
+_Static_assert(SPU_MAX_SLOTS <= 8, "spu_lowest8() looks at 8 slots");
+static inline unsigned spu_lowest8(unsigned v)
+{
+    static const uint8_t first[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    return (v & 0xFu) ? first[v & 0xFu] : 4u + first[(v >> 4) & 0xFu];
+}
+
+/* Keeps a function out of line where the compiler takes the hint (GCC,
+ * clang); a speed hint only, nothing elsewhere. */
+#if defined(__GNUC__)
+#define SPU_NOINLINE __attribute__((noinline))
+#else
+#define SPU_NOINLINE
+#endif
+
 /* The Profiling Buffer (spu_buffer.c), in the order of a step: accept the
  * beat shown if the memory took it; begin the cycle's writes; reserve the
  * place of each record (1 when it filled the buffer); show the next beat. */

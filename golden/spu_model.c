@@ -173,7 +173,7 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
             coll = 1;
             continue;
         }
-        const unsigned s = (unsigned)__builtin_ctz(avail);
+        const unsigned s = spu_lowest8(avail);
         avail &= (uint8_t)~(1u << s);
         m->slot[s] = (spu_slot_t){.busy = 1, .issued = 0, .el = in->el, .cx = cx, .iss_lat = 0,
                                   .entry = m->cycle};
@@ -229,7 +229,7 @@ static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 
 /* Each step of docs/semantics.md in turn, every cycle. Out of line, so a
  * plain cycle (spu_model_step()) does not pay for its registers. */
-__attribute__((noinline)) void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+SPU_NOINLINE void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
     out_clear(out);
     if (!in->rst_n) {

@@ -197,7 +197,17 @@ suite_gen() {
 suite_spec() {
     # Exactly the spec tests there are (a SPEC_TEST() entry of tests/spec/*.c
     # each): one that stops running, or runs twice, is a failure.
-    script spec "=$(cat tests/spec/*.c | grep -c 'SPEC_TEST(')" spec -- $B/spu-spec-tests
+    local n
+    n=$(cat tests/spec/*.c | grep -c 'SPEC_TEST(')
+    script spec "=$n" spec -- $B/spu-spec-tests
+    # ... and built with clang (make clang-build): the reference is plain C11.
+    if [ -x $B/clang/spu-spec-tests ]; then
+        script spec-clang "=$n" spec/clang -- $B/clang/spu-spec-tests
+    elif [ "$TIER" = full ]; then
+        bad spec/clang/built "missing $B/clang/spu-spec-tests (make clang-build)"
+    else
+        skip spec/clang "clang is not installed (Debian clang; make test-full installs it)"
+    fi
 }
 
 # A golden vector: the hand-derived .spl must match what each tool logs.
