@@ -16,6 +16,7 @@
 #include "opts.h"
 #include "run.h"
 #include "cov.h"
+#include "json.h"
 #include "stats.h"
 #include "vectors.h"
 
@@ -116,6 +117,28 @@ static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t 
     opts_print_driver(s, stderr);
 }
 
+/* --stats-json: the figures of print_stats() for scripts (docs/formats.md). */
+static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt, int rc)
+{
+    json_t j;
+    json_begin(&j, s->json_f);
+    json_str(&j, "tool", "spu-csim");
+    json_str(&j, "result", rc ? "error" : "ok");
+    json_str(&j, "config", s->cfg.name);
+    if (s->have_trace)
+        json_str(&j, "trace", o->trace);
+    else
+        json_u64(&j, "seed", o->seed);
+    json_u64(&j, "cycles", c->run.cycle);
+    json_u64(&j, "ops", s->have_trace ? s->trace.nops : s->gen.next_op);
+    json_u64(&j, "members", c->run.log.pmu[SPU_PMU_POP]);
+    json_num(&j, "seconds", dt);
+    spl_log_json(&c->run.log, &j);
+    stats_json(&c->stats, &j);
+    opts_driver_json(s, &j);
+    json_end(&j);
+}
+
 int main(int argc, char **argv)
 {
     spu_opts_t o;
@@ -184,6 +207,8 @@ int main(int argc, char **argv)
     mem_free(&mem);
     if (o.stats)
         print_stats(c, &o, s, dt);
+    if (s->json_f)
+        write_stats_json(c, &o, s, dt, rc);
     if (c->cov && !rc) {
         char what[512];
         cov_describe(what, sizeof what, argc, argv);

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "json.h"
 #include "stats.h"
 
 void stats_init(spu_stats_t *s)
@@ -58,4 +59,14 @@ void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
                " max %" PRIu64 "\n",
             s->nint, (double)s->sum / (double)s->nint, s->min, s->max);
     spl_histogram(f, s->bucket, STATS_BUCKETS, interval_label);
+}
+
+void stats_json(const spu_stats_t *s, json_t *j)
+{
+    json_obj(j, "intervals"); /* population members between selections */
+    json_u64(j, "n", s->nint);
+    json_num(j, "mean", s->nint ? (double)s->sum / (double)s->nint : 0.0);
+    json_u64(j, "min", s->nint ? s->min : 0);
+    json_u64(j, "max", s->max);
+    json_close(j);
 }

@@ -18,5 +18,8 @@ void stats_init(spu_stats_t *s);
 /* A selection (sample or collision) at pop index `at` (1-based). */
 void stats_select(spu_stats_t *s, uint64_t at);
 void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f);
+/* The sample intervals as a member "intervals" of a --stats-json object. */
+struct json;
+void stats_json(const spu_stats_t *s, struct json *j);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "opts.h"
 
 static void usage(FILE *f, const char *prog, int tb)
@@ -50,6 +51,7 @@ static void usage(FILE *f, const char *prog, int tb)
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
+               "  --stats-json FILE   write the run's figures to FILE as JSON, for scripts (docs/formats.md)\n"
                "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n",
             tb ? "" : "; steps every cycle");
     if (!tb)
@@ -147,6 +149,8 @@ static int check_combination(const spu_opts_t *o)
         bad = "--mem-bin", why = "--dut-only runs no model; the memory written is the model's (equal to the DUT's when compared)";
     else if (o->dut_only && o->stats)
         bad = "--stats", why = "--dut-only runs no model, so there are no statistics to print";
+    else if (o->dut_only && o->stats_json)
+        bad = "--stats-json", why = "--dut-only runs no model, so there are no statistics to write";
     else if (o->tb && o->expect_vacuous && !o->trace)
         bad = "--expect-vacuous", why = "it is for a directed trace; a random run must select, keep and reject";
     else if (o->tb && o->nknob)
@@ -182,6 +186,7 @@ static const struct {
     {"--rec-bin", offsetof(spu_opts_t, rec_bin), OPT_BOTH},
     {"--records", offsetof(spu_opts_t, records), OPT_BOTH},
     {"--mem-bin", offsetof(spu_opts_t, mem_bin), OPT_BOTH},
+    {"--stats-json", offsetof(spu_opts_t, stats_json), OPT_BOTH},
     {"--emit-trace", offsetof(spu_opts_t, emit), OPT_BOTH},
     {"--log", offsetof(spu_opts_t, log), OPT_BOTH},
     {"--fail-dir", offsetof(spu_opts_t, fail_dir), OPT_TB},
@@ -208,7 +213,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed", "--apb",
                                        "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
                                        "--perf-event", "--period", "--buffer", "--mem-bin", "--mem-stall",
-                                       "--threads"};
+                                       "--threads", "--stats-json"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -559,10 +564,11 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     if (o->perf_event && setup_perf_event(o, s))
         return -1;
     s->src = opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
-    static const char *const out_opt[5] = {"--vectors", "--cov", "--rec-bin", "--records", "--mem-bin"};
-    const char *const out_file[5] = {o->vectors, o->cov, o->rec_bin,
-                                     o->records && strcmp(o->records, "-") ? o->records : NULL, o->mem_bin};
-    for (int i = 0; i < 5; i++) {
+    static const char *const out_opt[6] = {"--vectors", "--cov", "--rec-bin", "--records", "--mem-bin", "--stats-json"};
+    const char *const out_file[6] = {o->vectors, o->cov, o->rec_bin,
+                                     o->records && strcmp(o->records, "-") ? o->records : NULL, o->mem_bin,
+                                     o->stats_json};
+    for (int i = 0; i < 6; i++) {
         int clash = out_file[i] && (same_file(out_file[i], o->trace) || same_file(out_file[i], o->log) ||
                                     same_file(out_file[i], o->emit));
         for (int j = 0; j < i; j++)
@@ -579,6 +585,10 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     }
     if (o->mem_bin && !(s->mem_f = fopen(o->mem_bin, "wb"))) {
         fprintf(stderr, "error: cannot write --mem-bin '%s': %s\n", o->mem_bin, strerror(errno));
+        return -1;
+    }
+    if (o->stats_json && !(s->json_f = fopen(o->stats_json, "w"))) {
+        fprintf(stderr, "error: cannot write --stats-json '%s': %s\n", o->stats_json, strerror(errno));
         return -1;
     }
     if (o->records && !(s->rec_txt = strcmp(o->records, "-") ? fopen(o->records, "w") : stdout)) {
@@ -642,6 +652,13 @@ int opts_teardown(spu_setup_t *s)
         }
         s->rec_txt = NULL;
     }
+    if (s->json_f) {
+        if (ferror(s->json_f) | fclose(s->json_f)) {
+            fprintf(stderr, "error: the --stats-json file could not be written completely\n");
+            rc = -1;
+        }
+        s->json_f = NULL;
+    }
     if (s->mem_f) {
         if (ferror(s->mem_f) | fclose(s->mem_f)) {
             fprintf(stderr, "error: the --mem-bin file could not be written completely\n");
@@ -677,4 +694,18 @@ void opts_print_driver(const spu_setup_t *s, FILE *f)
     fprintf(f, "perf-event driver: buffer-full interrupts handled %" PRIu64 " (PMBSR_EL1.COLL set in %" PRIu64
                ", no room left after %" PRIu64 ")  other syndromes %" PRIu64 "  bytes reported at the interrupts %" PRIu64 "\n",
             p->irqs, p->collisions, p->truncated, p->fatal, p->data_bytes);
+}
+
+void opts_driver_json(const spu_setup_t *s, json_t *j)
+{
+    if (!s->have_pev)
+        return;
+    const pev_src_t *p = &s->pev_src;
+    json_obj(j, "driver");
+    json_u64(j, "buffer_full_interrupts", p->irqs);
+    json_u64(j, "interrupts_with_collision", p->collisions);
+    json_u64(j, "interrupts_with_no_room_left", p->truncated);
+    json_u64(j, "other_syndromes", p->fatal);
+    json_u64(j, "bytes_reported", p->data_bytes);
+    json_close(j);
 }

@@ -24,6 +24,7 @@ typedef struct spu_opts {
     const char *rec_bin;         /* --rec-bin FILE: the records' bytes, back to back (docs/records.md) */
     const char *records;         /* --records FILE: the records' packets as text, like perf report -D */
     const char *mem_bin;         /* --mem-bin FILE: the memory the Profiling Buffer wrote (docs/buffer.md) */
+    const char *stats_json;      /* --stats-json FILE: the run's figures as JSON (docs/formats.md) */
     uint64_t mem_stall;          /* --mem-stall PCT: cycles the memory stalls the write port, percent */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
@@ -70,6 +71,7 @@ typedef struct spu_setup {
     FILE *rec_f;                 /* --rec-bin */
     FILE *rec_txt;               /* --records */
     FILE *mem_f;                 /* --mem-bin */
+    FILE *json_f;                /* --stats-json (the front end writes it at the end) */
 } spu_setup_t;
 
 /* Parse argv; `tb` enables the tb-only options. 0 ok, 1 --help printed, -1 error
@@ -84,6 +86,9 @@ spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g,
 /* Close the files; 0, or -1 (message printed) when the log or the emitted
  * trace could not be written completely. */
 int opts_teardown(spu_setup_t *s);
+/* --stats-json: the same as a member "driver" (nothing without --perf-event). */
+struct json;
+void opts_driver_json(const spu_setup_t *s, struct json *j);
 /* --stats: what the --perf-event driver saw (nothing without --perf-event). */
 void opts_print_driver(const spu_setup_t *s, FILE *f);
 

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "json.h"
 #include "spl.h"
 #include "stim.h"
 
@@ -152,4 +153,38 @@ void spl_print_records(const spl_log_t *l, FILE *f)
             l->why[SPU_WHY_DISCARD], feed > reported ? feed - reported : 0, l->rec_stopped, l->rec_qfull);
     fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  queued bytes lost to a reset %" PRIu64 "\n",
             l->buf_full, l->mem_beats, l->mem_lost);
+}
+
+void spl_log_json(const spl_log_t *l, json_t *j)
+{
+    static const char *const why[6] = {"type", "ev", "nev", "lat", "ds", "discard"};
+    const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
+    json_u64(j, "samples", l->samples);
+    json_u64(j, "collisions", l->collisions);
+    json_u64(j, "kept", l->kept);
+    json_u64(j, "rejected", l->rejected);
+    json_u64(j, "reads", l->reads);
+    json_u64(j, "multi_selection_cycles", l->multi);
+    json_obj(j, "rejected_by"); /* a record several filters reject counts under each */
+    for (int b = 0; b < 6; b++)
+        json_u64(j, why[b], l->why[b]);
+    json_close(j);
+    json_obj(j, "records");
+    json_u64(j, "built", l->rec_built);
+    json_u64(j, "written", l->rec_written);
+    json_u64(j, "bytes", l->rec_bytes);
+    json_u64(j, "disabled_in_flight", feed > reported ? feed - reported : 0);
+    json_u64(j, "buffer_disabled_or_stopped", l->rec_stopped);
+    json_u64(j, "write_queue_full", l->rec_qfull);
+    json_close(j);
+    json_obj(j, "buffer");
+    json_u64(j, "full_events", l->buf_full);
+    json_u64(j, "write_beats", l->mem_beats);
+    json_u64(j, "bytes_lost_to_reset", l->mem_lost);
+    json_close(j);
+    json_obj(j, "pmu"); /* the events the configuration implements */
+    for (int i = 0; i < SPU_NPMU; i++)
+        if (spu_pmu_implemented(l->cfg, i))
+            json_u64(j, spu_pmu_name(i), l->pmu[i]);
+    json_close(j);
 }

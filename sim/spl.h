@@ -49,6 +49,9 @@ void spl_histogram(FILE *f, const uint64_t *count, unsigned n,
 /* --stats lines about the records: written, bytes, sizes, and the records
  * not written with the rule that dropped each. */
 void spl_print_records(const spl_log_t *l, FILE *f);
+/* The counters as members of a --stats-json object (docs/formats.md). */
+struct json;
+void spl_log_json(const spl_log_t *l, struct json *j);
 /* Members counted in skipped cycles (SAMPLE_POP and nothing else). */
 void spl_add_pops(spl_log_t *l, uint64_t pops);
 /* Add one cycle's PMU outputs to the totals. */

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "lockstep.h"
 #include "opts.h"
 #include "shrink.h"
@@ -379,6 +380,71 @@ static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t 
     return 1;
 }
 
+/* --stats: how the DUT ran and was checked, the records, the PMU totals. */
+static void print_stats(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+{
+    fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
+            r->cycles ? (double)r->evals / (double)r->cycles : 0.0, r->clocking ? r->clocking : "not run",
+            lc->vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
+                                : "spu_top's own ports");
+    /* why a run in one thread took no blocks, when it was not its stimulus */
+    const char *off = o->no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(lc) : NULL;
+    fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
+                    "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
+            r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
+    fprintf(stderr, "  threads: %d (%s)\n", r->threads,
+            r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"
+                           : "the stimulus, the model and the DUT in one");
+    spl_print_records(&r->log, stderr);
+    opts_print_driver(s, stderr);
+    for (int i = 0; i < SPU_NPMU; i++)
+        if (spu_pmu_implemented(&s->cfg, i))
+            fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r->log.pmu[i]);
+}
+
+/* --stats-json: the figures of print_stats() and the run's result (pass,
+ * vacuous, difference) for scripts (docs/formats.md). */
+static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r,
+                             const char *result)
+{
+    json_t j;
+    json_begin(&j, s->json_f);
+    json_str(&j, "tool", "spu-tb");
+    json_str(&j, "result", result);
+    json_str(&j, "config", s->cfg.name);
+    if (s->have_trace)
+        json_str(&j, "trace", o->trace);
+    else
+        json_u64(&j, "seed", o->seed);
+    json_u64(&j, "init_seed", lc->init_seed);
+    json_u64(&j, "cycles", r->cycles);
+    if (r->status == LS_DIFF)
+        json_u64(&j, "fail_cycle", r->fail_cycle);
+    json_num(&j, "seconds", r->seconds);
+    json_u64(&j, "evals", r->evals);
+    json_num(&j, "evals_per_cycle", r->cycles ? (double)r->evals / (double)r->cycles : 0.0);
+    json_str(&j, "clocking", r->clocking);
+    json_u64(&j, "input_stage", (uint64_t)lc->vt->input_stage);
+    json_u64(&j, "checked_in_place", r->quiet);
+    json_u64(&j, "checked_in_blocks", r->blocks);
+    json_str(&j, "blocks_off", o->no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(lc) : NULL);
+    json_u64(&j, "threads", (uint64_t)r->threads);
+    json_u64(&j, "rerun", (uint64_t)r->rerun);
+    if (o->apb) {
+        json_obj(&j, "apb");
+        json_u64(&j, "accesses", r->apb.accesses);
+        json_u64(&j, "unmapped", r->apb.unmapped);
+        json_u64(&j, "dropped_by_reset", r->apb.dropped);
+        json_u64(&j, "pmu_reads", r->apb.pmu_reads);
+        json_u64(&j, "partial_strobe_writes", r->apb.bad_strobes);
+        json_u64(&j, "transfers", r->apb.transfers);
+        json_close(&j);
+    }
+    spl_log_json(&r->log, &j);
+    opts_driver_json(s, &j);
+    json_end(&j);
+}
+
 int main(int argc, char **argv)
 {
     spu_opts_t o;
@@ -476,6 +542,8 @@ int main(int argc, char **argv)
     }
     if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
         rc = on_failure(&o, s, &lc, r);
+        if (s->json_f)
+            write_stats_json(&o, s, &lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
         goto out;
     }
     if (o.dut_only) {
@@ -510,29 +578,9 @@ int main(int argc, char **argv)
                 r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
                 r->apb.transfers);
     if (o.stats)
-        fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
-                r->cycles ? (double)r->evals / (double)r->cycles : 0.0, r->clocking ? r->clocking : "not run",
-                lc.vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
-                                   : "spu_top's own ports");
-    if (o.stats) {
-        /* why a run in one thread took no blocks, when it was not its stimulus */
-        const char *off = o.no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(&lc) : NULL;
-        fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
-                        "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
-                r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
-    }
-    if (o.stats)
-        fprintf(stderr, "  threads: %d (%s)\n", r->threads,
-                r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"
-                               : "the stimulus, the model and the DUT in one");
-    if (o.stats) {
-        spl_print_records(&r->log, stderr);
-        opts_print_driver(s, stderr);
-    }
-    if (o.stats)
-        for (int i = 0; i < SPU_NPMU; i++)
-            if (spu_pmu_implemented(&s->cfg, i))
-                fprintf(stderr, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), r->log.pmu[i]);
+        print_stats(&o, s, &lc, r);
+    if (s->json_f)
+        write_stats_json(&o, s, &lc, r, rc ? "vacuous" : "pass");
 out:
     free(lc.cov);
     if (opts_teardown(s) && rc == 0)

@@ -73,9 +73,8 @@ for cfg in $CONFIGS; do
     fi
     seed=1
     while [ $seed -lt 8 ]; do
-        # --stats: "samples N  collisions N  records kept N  rejected N ..."
-        $CSIM --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --quiet --stats 2>&1 |
-            awk '$1 == "samples" && $2 > 0 && $7 > 0 && $9 > 0 { ok = 1 } END { exit !ok }' && break
+        $CSIM --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --quiet --stats-json "$TMP/s.json" &&
+            jget "$TMP/s.json" samples kept rejected | { read -r s; read -r k; read -r r; [ "$s" -gt 0 ] && [ "$k" -gt 0 ] && [ "$r" -gt 0 ]; } && break
         seed=$((seed + 1))
     done
     run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --mem-stall 90

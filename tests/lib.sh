@@ -15,6 +15,8 @@ T_PREFIX=${T_PREFIX:-}
 ok()   { t_pass=$((t_pass + 1)); echo "PASS ${T_PREFIX}$1${2:+ ($2)}"; }
 bad()  { t_fail=$((t_fail + 1)); t_failed+=("$1"); echo "FAIL ${T_PREFIX}$1${2:+: $2}"; }
 skip() { t_skip=$((t_skip + 1)); echo "SKIP ${T_PREFIX}$1${2:+: $2}"; }
+# jget FILE KEY[.KEY]...: values of a --stats-json file, one per line.
+jget() { ${PYTHON:-python3} tests/json_get.py "$@"; }
 t_end() {
     echo "$t_pass passed, $t_fail failed$([ $t_skip -eq 0 ] || echo ", $t_skip skipped")"
     [ $t_fail -eq 0 ]

@@ -287,12 +287,12 @@ $STOP"
 WANT_READS=$(printf 'PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x PMBSR_EL1=0x%016x PMBPTR_EL1=0x%016x ' \
     $((0x20001)) $P1 $((0x20001)) $P2 0 $((0x10000000)))
 $CSIM --config v1p4 "$T/ops100k.spt" --perf-event 'arm_spe_0//' --buffer 0x10000000,0x2000 --emit-trace "$T/i.spt" \
-    --rec-bin "$T/i.rec" --mem-bin "$T/i.mem" --stats >"$T/i.spl" 2>"$T/i.err"
+    --rec-bin "$T/i.rec" --mem-bin "$T/i.mem" --stats-json "$T/i.json" >"$T/i.spl" 2>"$T/i.err"
 got=$(grep -E '^(w|r) ' "$T/i.spt" | tail -15)
 reads=$(awk '$2 == "read" && $3 != "PMSICR_EL1" {printf "%s=%s ", $3, $4}' "$T/i.spl")
 if [ "$got" = "$WANT_IRQ" ] && [ "$reads" = "$WANT_READS" ] &&
-    grep -q "^records written $((2 * N)) " "$T/i.err" &&
-    grep -q "buffer-full interrupts handled 2 (PMBSR_EL1.COLL set in 0, no room left after 1)" "$T/i.err"; then
+    [ "$(jget "$T/i.json" records.written driver.buffer_full_interrupts driver.interrupts_with_collision \
+        driver.interrupts_with_no_room_left | tr '\n' ' ')" = "$((2 * N)) 2 0 1 " ]; then
     ok pev/irq_rearm_and_truncate
 else
     bad pev/irq_rearm_and_truncate "$(echo "$got" | tr '\n' ' ' | cut -c1-200) | $reads"

@@ -75,8 +75,8 @@ for cfg in $CONFIGS; do
     # lockstep run of a trace must select, keep and reject, or it is vacuous)
     seed=1
     while [ $seed -lt 8 ]; do
-        $CSIM --config "$cfg" --seed $seed --ops 200000 --gen int_min=1,int_max=2 --quiet --stats 2>&1 |
-            awk '$1 == "samples" && $7 >= 20 && $9 > 0 { ok = 1 } END { exit !ok }' && break
+        $CSIM --config "$cfg" --seed $seed --ops 200000 --gen int_min=1,int_max=2 --quiet --stats-json "$TMP/s.json" &&
+            jget "$TMP/s.json" kept rejected | { read -r k; read -r r; [ "$k" -ge 20 ] && [ "$r" -gt 0 ]; } && break
         seed=$((seed + 1))
     done
     $CSIM --config "$cfg" --seed $seed --ops 200000 --gen int_min=1,int_max=2 --quiet --emit-trace "$TMP/t.spt" \

@@ -36,23 +36,24 @@ done
 # 1b. Several selections in one cycle (LANES > 1), serially in lane order:
 #     the run must compare clean and must actually contain such cycles.
 for cfg in wide wide-alt; do
-    $TB --config $cfg --seed 5 --cycles 400000 --quiet --no-progress --gen reprog_gap=100,p_close=100 2>"$TMP/e"
+    $TB --config $cfg --seed 5 --cycles 400000 --quiet --no-progress --gen reprog_gap=100,p_close=100 \
+        --stats-json "$TMP/j.json" 2>"$TMP/e"
     rc=$?
-    n=$(sed -nE 's/.* ([0-9]+) cycles with several selections.*/\1/p' "$TMP/e")
+    n=$(jget "$TMP/j.json" multi_selection_cycles)
     if [ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ]; then ok "tb/several_selections_one_cycle/$cfg ($n cycles)"; else bad "tb/several_selections_one_cycle/$cfg" "exit $rc, ${n:-0} cycles"; fi
 done
 
 # 1c. The Profiling Buffer (docs/buffer.md) under a memory that stalls: every
 #     configuration compares clean with buffers that fill (p_small_buf) and
 #     a write queue that overflows (--mem-stall 99), and the run shows both
-#     (buffer-full events and records dropped for a full queue, --stats);
+#     (buffer-full events and records dropped for a full queue, --stats-json);
 #     the final memories of DUT and model are compared at the end.
 for cfg in $CONFIGS; do
-    $TB --config $cfg --seed 1 --cycles 300000 --quiet --no-progress --stats --mem-stall 99 \
+    $TB --config $cfg --seed 1 --cycles 300000 --quiet --no-progress --stats-json "$TMP/j.json" --mem-stall 99 \
         --gen p_small_buf=30,int_min=1,int_max=2,pop_density=100 2>"$TMP/e"
     rc=$?
-    full=$(sed -nE 's/.*buffer-full events ([0-9]+).*/\1/p' "$TMP/e")
-    qfull=$(sed -nE 's/.*write queue full=([0-9]+).*/\1/p' "$TMP/e")
+    full=$(jget "$TMP/j.json" buffer.full_events)
+    qfull=$(jget "$TMP/j.json" records.write_queue_full)
     if [ $rc -eq 0 ] && [ "${full:-0}" -gt 0 ] && [ "${qfull:-0}" -gt 0 ]; then
         ok "tb/buffer_full_and_backpressure/$cfg ($full buffer-full events, $qfull records dropped for a full queue)"
     else
@@ -73,29 +74,28 @@ fi
 
 # 2b. One eval per cycle (the shim's shortcuts through Verilator-internal
 #     names) and a real clock on both edges (--full-clock) log the same,
-#     and each really ran its way (--stats counts the DUT's evals per cycle),
+#     and each really ran its way (--stats-json counts the DUT's evals per cycle),
 #     both with spu_top behind the input stage, its outputs a step late.
 for cfg in $CONFIGS; do
-    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 >"$TMP/once.spl" 2>"$TMP/e1"; r1=$?
-    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 --full-clock >"$TMP/full.spl" 2>"$TMP/e2"; r2=$?
-    e1=$(sed -nE 's/^  clock: ([0-9.]+) DUT evals per cycle.*/\1/p' "$TMP/e1")
-    e2=$(sed -nE 's/^  clock: ([0-9.]+) DUT evals per cycle.*/\1/p' "$TMP/e2")
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats-json "$TMP/j1.json" --gen int_min=1,int_max=3 >"$TMP/once.spl" 2>"$TMP/e1"; r1=$?
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats-json "$TMP/j2.json" --gen int_min=1,int_max=3 --full-clock >"$TMP/full.spl" 2>"$TMP/e2"; r2=$?
+    e1="$(printf '%.2f' "$(jget "$TMP/j1.json" evals_per_cycle)") $(jget "$TMP/j1.json" input_stage)"
+    e2="$(printf '%.2f' "$(jget "$TMP/j2.json" evals_per_cycle)") $(jget "$TMP/j2.json" input_stage)"
     if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/full.spl" && [ "$(grep -c ' record ' "$TMP/once.spl")" -gt 10 ] \
-       && [ "$e1" = 1.00 ] && [ "$e2" = 2.00 ] && grep -q 'behind the input stage' "$TMP/e1" \
-       && grep -q 'behind the input stage' "$TMP/e2"; then
+       && [ "$e1" = "1.00 1" ] && [ "$e2" = "2.00 1" ]; then
         ok "tb/one_eval_equals_full_clock/$cfg"
     else
-        bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2, evals per cycle '$e1'/'$e2' (want 1.00/2.00) $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
+        bad "tb/one_eval_equals_full_clock/$cfg" "exit $r1/$r2, evals per cycle and input stage '$e1'/'$e2' (want 1.00 1/2.00 1) $(diff "$TMP/once.spl" "$TMP/full.spl" | head -2 | tr '\n' ' ')"
     fi
     # ... and so does the loop without blocks of plain cycles (--no-skip,
     # lockstep.c), where the run with them took most cycles in blocks and
     # never ran again (a false difference in a block would)
-    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats --gen int_min=1,int_max=3 --no-skip >"$TMP/noskip.spl" 2>"$TMP/e3"; r3=$?
-    all=$(sed -nE 's/^PASS config [^:]*: ([0-9]+) cycles compared.*/\1/p' "$TMP/e1")
-    b1=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/e1")
-    b3=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/e3")
+    $TB --config $cfg --seed 6 --cycles 300000 --no-progress --stats-json "$TMP/j3.json" --gen int_min=1,int_max=3 --no-skip >"$TMP/noskip.spl" 2>"$TMP/e3"; r3=$?
+    all=$(jget "$TMP/j1.json" cycles)
+    b1=$(jget "$TMP/j1.json" checked_in_blocks)
+    b3=$(jget "$TMP/j3.json" checked_in_blocks)
     if [ $r1 -eq 0 ] && [ $r3 -eq 0 ] && cmp -s "$TMP/once.spl" "$TMP/noskip.spl" && [ -n "$all" ] && [ -n "$b1" ] \
-       && [ $((b1 * 2)) -ge "$all" ] && [ "$b3" = 0 ] && ! grep -q 'run again' "$TMP/e1"; then
+       && [ $((b1 * 2)) -ge "$all" ] && [ "$b3" = 0 ] && [ "$(jget "$TMP/j1.json" rerun)" = 0 ]; then
         ok "tb/blocks_equal_no_skip/$cfg ($b1 of $all cycles in blocks)"
     else
         bad "tb/blocks_equal_no_skip/$cfg" "exit $r1/$r3, ${b1:-no}/${b3:-no} of ${all:-no} cycles in blocks (want half / 0) $(grep 'run again' "$TMP/e1") $(diff "$TMP/once.spl" "$TMP/noskip.spl" | head -2 | tr '\n' ' ')"
@@ -108,34 +108,34 @@ if tr '\r' '\n' <"$TMP/pr" | grep -q '^cycle 200000 of 200000 (100%)'; then ok t
 
 # 2d. --threads 2 (the model ahead of the DUT in a thread of its own)
 #     writes exactly what one thread writes: log, records (bytes and text),
-#     coverage; --stats says two threads ran. With both threads on one core
+#     coverage; --stats-json says two threads ran. With both threads on one core
 #     the hand-over must sleep instead of spin (a lost wake-up would hang:
 #     timeout). A failing run is reported from its run again in one thread:
 #     the same report and log as --threads 1. A log to a pipe cannot be cut
 #     back for that run, so it runs in one thread and says why.
 for cfg in $CONFIGS; do
     for n in 1 2; do
-        $TB --config $cfg --seed 5 --cycles 300000 --no-progress --stats --threads $n --log "$TMP/t$n.spl" \
+        $TB --config $cfg --seed 5 --cycles 300000 --no-progress --stats-json "$TMP/tj$n.json" --threads $n --log "$TMP/t$n.spl" \
             --rec-bin "$TMP/t$n.bin" --records "$TMP/t$n.txt" --cov "$TMP/t$n.cov" 2>"$TMP/te$n"; eval "r$n=\$?"
     done
     if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/t1.spl" "$TMP/t2.spl" && cmp -s "$TMP/t1.bin" "$TMP/t2.bin" \
        && cmp -s "$TMP/t1.txt" "$TMP/t2.txt" && cmp -s <(tail -n +2 "$TMP/t1.cov") <(tail -n +2 "$TMP/t2.cov") \
-       && [ "$(grep -c ' record ' "$TMP/t1.spl")" -gt 10 ] && grep -q '^  threads: 2 ' "$TMP/te2" \
-       && grep -q '^  threads: 1 ' "$TMP/te1"; then
+       && [ "$(grep -c ' record ' "$TMP/t1.spl")" -gt 10 ] && [ "$(jget "$TMP/tj2.json" threads)" = 2 ] \
+       && [ "$(jget "$TMP/tj1.json" threads)" = 1 ]; then
         ok "tb/threads2_writes_what_one_writes/$cfg"
         cp "$TMP/t1.spl" "$TMP/t1-$cfg.spl"
     else
-        bad "tb/threads2_writes_what_one_writes/$cfg" "exit $r1/$r2 $(grep -h threads: "$TMP/te1" "$TMP/te2" | tr '\n' ' ') $(diff "$TMP/t1.spl" "$TMP/t2.spl" | head -2 | tr '\n' ' ')"
+        bad "tb/threads2_writes_what_one_writes/$cfg" "exit $r1/$r2, threads $(jget "$TMP/tj1.json" threads)/$(jget "$TMP/tj2.json" threads) $(diff "$TMP/t1.spl" "$TMP/t2.spl" | head -2 | tr '\n' ' ')"
     fi
 done
 cfg1=$(echo $CONFIGS | cut -d" " -f1)
 if command -v taskset >/dev/null; then
-    timeout 300 taskset -c 0 $TB --config $cfg1 --seed 5 --cycles 300000 --no-progress --stats --threads 2 \
+    timeout 300 taskset -c 0 $TB --config $cfg1 --seed 5 --cycles 300000 --no-progress --stats-json "$TMP/tj3.json" --threads 2 \
         --log "$TMP/t3.spl" 2>"$TMP/te3"; r=$?
-    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" && grep -q '^  threads: 2 ' "$TMP/te3"; then
+    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" && [ "$(jget "$TMP/tj3.json" threads)" = 2 ]; then
         ok tb/threads2_on_one_core
     else
-        bad tb/threads2_on_one_core "exit $r (124: it hung) $(grep threads: "$TMP/te3") $(diff "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" 2>&1 | head -2 | tr '\n' ' ')"
+        bad tb/threads2_on_one_core "exit $r (124: it hung), threads $(jget "$TMP/tj3.json" threads 2>&1) $(diff "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" 2>&1 | head -2 | tr '\n' ' ')"
     fi
 fi
 for n in 1 2; do
@@ -172,8 +172,8 @@ done
 #     plain cycles): it must catch each of those differences at its cycle,
 #     with blocks (the run with them stops there, and its run again without
 #     reports it) and without (--no-skip), and a passing run must have
-#     checked most cycles that way, in one thread and in two (--stats:
-#     "checks:"). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
+#     checked most cycles that way, in one thread and in two (--stats-json:
+#     checked_in_place). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
 #     is made inside one: step_plain() must catch it there.
 for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
     $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --fail-dir "$TMP/tq1fail" \
@@ -190,9 +190,9 @@ for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
     fi
 done
 for n in 1 2; do
-    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --stats --threads $n 2>"$TMP/tqs$n"; r=$?
-    all=$(sed -nE 's/^PASS config v1p4: ([0-9]+) cycles compared.*/\1/p' "$TMP/tqs$n")
-    inplace=$(sed -nE 's/^  checks: ([0-9]+) cycles.*/\1/p' "$TMP/tqs$n")
+    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --stats-json "$TMP/tqs$n.json" --threads $n 2>"$TMP/tqs$n"; r=$?
+    all=$(jget "$TMP/tqs$n.json" cycles)
+    inplace=$(jget "$TMP/tqs$n.json" checked_in_place)
     if [ $r -eq 0 ] && [ -n "$all" ] && [ -n "$inplace" ] && [ $((inplace * 10)) -ge $((all * 9)) ]; then
         ok "tb/quiet_cycles_checked_in_place/threads$n"
     else
@@ -209,14 +209,14 @@ else
 fi
 # ... and blocks of plain cycles go with the same files: on with the log
 # to /dev/null (nothing to cut back), off, saying why, with it on a pipe
-$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats >/dev/null 2>"$TMP/bn"; rn=$?
-$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats 2>"$TMP/bp" | cat >/dev/null; rp=$?
-bn=$(sed -nE 's/^  checks: .*\(([0-9]+) of them in blocks.*/\1/p' "$TMP/bn")
-if [ $rn -eq 0 ] && [ $rp -eq 0 ] && [ "${bn:-0}" -gt 50000 ] \
-   && grep -q '(0 of them in blocks of plain cycles; blocks off: the .spl log is not a regular file' "$TMP/bp"; then
+$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats-json "$TMP/bn.json" >/dev/null 2>"$TMP/bn"; rn=$?
+$TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats-json "$TMP/bp.json" 2>"$TMP/bp" | cat >/dev/null; rp=$?
+bn=$(jget "$TMP/bn.json" checked_in_blocks)
+if [ $rn -eq 0 ] && [ $rp -eq 0 ] && [ "${bn:-0}" -gt 50000 ] && [ "$(jget "$TMP/bp.json" checked_in_blocks)" = 0 ] \
+   && [[ "$(jget "$TMP/bp.json" blocks_off)" == "the .spl log is not a regular file"* ]]; then
     ok tb/blocks_off_says_why
 else
-    bad tb/blocks_off_says_why "exit $rn/$rp, ${bn:-no} cycles in blocks with /dev/null: $(grep -h checks: "$TMP/bn" "$TMP/bp" | cut -c1-160 | tr '\n' ' ')"
+    bad tb/blocks_off_says_why "exit $rn/$rp, ${bn:-no} cycles in blocks with /dev/null; on a pipe: $(jget "$TMP/bp.json" checked_in_blocks blocks_off 2>&1 | tr '\n' ' ')"
 fi
 
 # 3. X initialisation: several +verilator+seed values, identical logs.
@@ -290,11 +290,11 @@ if $TB "$TMP/empty.spt" --quiet --no-progress --expect-vacuous 2>/dev/null; then
 #     refused partial-strobe writes, and a flipped APB output is caught in
 #     its cycle.
 for cfg in ${APB_CONFIGS:-v1p4 wide}; do
-    $TB --config $cfg --seed 4 --cycles $((CYCLES / 2)) --quiet --no-progress --apb 2>"$TMP/e"
+    $TB --config $cfg --seed 4 --cycles $((CYCLES / 2)) --quiet --no-progress --apb --stats-json "$TMP/j.json" 2>"$TMP/e"
     rc=$?
-    acc=$(sed -nE 's/.*APB: ([0-9]+) register accesses.*/\1/p' "$TMP/e")
-    pmr=$(sed -nE 's/.* ([0-9]+) SAMPLE_\* counter reads.*/\1/p' "$TMP/e")
-    bst=$(sed -nE 's/.* ([0-9]+) partial-strobe writes.*/\1/p' "$TMP/e")
+    acc=$(jget "$TMP/j.json" apb.accesses)
+    pmr=$(jget "$TMP/j.json" apb.pmu_reads)
+    bst=$(jget "$TMP/j.json" apb.partial_strobe_writes)
     if [ $rc -eq 0 ] && [ "${acc:-0}" -gt 0 ] && [ "${pmr:-0}" -gt 0 ] && [ "${bst:-0}" -gt 0 ]; then
         ok "tb/apb/lockstep/$cfg ($acc accesses, $pmr counter reads, $bst partial-strobe writes)"
     else
@@ -350,6 +350,7 @@ $TMP/t.spt --inject obs_pmsicr_o@500|never fired
 --init-seed 2147483648|--init-seed 2147483648
 --expect-vacuous --cycles 1000|--expect-vacuous
 --dut-only --stats --cycles 10|--stats
+--dut-only --stats-json /dev/null --cycles 10|--stats-json: --dut-only runs no model
 --config v1 --cycles 10 --inject pmu_o[SAMPLE_FEED_DS]@5|has no output 'pmu_o[SAMPLE_FEED_DS]'
 --ops 10|it is spu-csim's
 --config v1 --apb --cycles 10|no Verilated build of spu_apb for configuration 'v1'

@@ -1,0 +1,24 @@
+/* A JSON object writer for --stats-json (docs/formats.md): one object,
+ * nested objects by key, keys in the order written; integers exact, other
+ * numbers with 6 significant digits, strings escaped. */
+#ifndef SPU_JSON_H
+#define SPU_JSON_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct json {
+    FILE *f;
+    unsigned depth;
+    uint32_t started;            /* bit d: level d has a member already */
+} json_t;
+
+void json_begin(json_t *j, FILE *f);                    /* {  */
+void json_end(json_t *j);                               /* }\n, closing every level */
+void json_obj(json_t *j, const char *key);              /* "key": {  */
+void json_close(json_t *j);                             /* }  */
+void json_u64(json_t *j, const char *key, uint64_t v);
+void json_num(json_t *j, const char *key, double v);
+void json_str(json_t *j, const char *key, const char *s); /* NULL: null */
+
+#endif
