@@ -573,8 +573,7 @@ $(BUILD)/spu-vl-replay-%: $(VL)/%/vl_replay.o $(VL)/%/lib.a $(VL)/verilated.a
 PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
 
 # spu-quiet-test-<cfg> (make test): the check of a quiet cycle in place, the
-# common path of spu-tb --threads 2, against the full one
-# (tests/quiet/quiet_test.cpp; docs/performance.md, "Two threads").
+# common path of spu-tb, against the full one (tests/quiet/quiet_test.cpp).
 $(VL)/%/quiet_test.o: tests/quiet/quiet_test.cpp $(VL)/%/lib.a
 	@echo "  CXX     tests/quiet/quiet_test.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@

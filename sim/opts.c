@@ -69,9 +69,6 @@ static void usage(FILE *f, const char *prog, int tb)
                    "  --inject SIG@CYCLE  flip bit 0 of a model output in one cycle (checker self-test)\n"
                    "  --fail-dir DIR      where a failure's stimulus, wave and reduced trace go (default: fail/\n"
                    "                      beside the spu-tb binary)\n"
-                   "  --threads N         1 (default), or 2: the stimulus and the model run ahead of the DUT\n"
-                   "                      in a thread of their own; a run that does not pass is run again in\n"
-                   "                      one thread for its report (docs/performance.md)\n"
                    "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
                    "                      cycle where the Verilated model allows it; the logs are identical)\n"
                    "  --apb               the DUT is spu_apb, the APB4 wrapper: the register accesses go over\n"
@@ -203,7 +200,6 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     o->cycles = 1000000;
     o->progress = isatty(2);
     o->mutant = -1;
-    o->threads = 1;
     o->argc = argc;
     o->argv = argv;
     /* An option that takes one value (or a flag) may be given once: a second
@@ -213,7 +209,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                                        "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed", "--apb",
                                        "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
                                        "--perf-event", "--period", "--buffer", "--mem-bin", "--mem-stall",
-                                       "--threads", "--stats-json"};
+                                       "--stats-json"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -317,16 +313,9 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
                 return -1;
             }
         } else if (tb && !strcmp(a, "--threads")) {
-            uint64_t n;
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &n))
-                return -1;
-            if (n < 1 || n > 2) {
-                fprintf(stderr, "error: --threads %s: the checker runs in 1 or 2 threads (the stimulus and the model "
-                                "in one, the DUT in the other)\n", v);
-                return -1;
-            }
-            o->threads = (int)n;
+            fprintf(stderr, "error: --threads: removed; the checker runs in one thread (two were slower than one "
+                            "once one thread took blocks of plain cycles: docs/performance.md, \"Two threads\")\n");
+            return -1;
         } else if (tb && !strcmp(a, "--mutant")) {
             uint64_t k;
             NEEDS_VALUE;
@@ -340,7 +329,7 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (a[0] == '-' && a[1]) {
             static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
                                                   "--expect-vacuous", "--init-seed", "--inject", "--fail-dir",
-                                                  "--mutant", "--apb", "--threads"};
+                                                  "--mutant", "--apb"};
             const char *hint = "";
             for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
                 if (!tb && !strcmp(a, tb_only[k]))

@@ -47,7 +47,6 @@ typedef struct spu_opts {
     const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */
     uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
     int64_t mutant;              /* --mutant K: mutsel of a mutant build (make mutate); -1 none */
-    int threads;                 /* --threads N: 1, or 2 (the model ahead of the DUT) */
     int argc;
     char **argv;
 } spu_opts_t;

@@ -67,12 +67,12 @@ static const uint64_t cmp_quiet_zero[12] = {
     ~CMP_FREE(6), ~CMP_FREE(7), ~CMP_FREE(8), ~CMP_FREE(9), ~CMP_FREE(10), ~CMP_FREE(11),
 };
 
-/* The model's outputs o of a cycle, as the DUT's step_quiet() checks them
+/* The model's outputs o of a cycle, as the DUT's step_check_quiet() checks them
  * (dut.h): q->quiet 1 when o is a quiet cycle (no selection, collision,
  * record, buffer write, write beat, PMU count but SAMPLE_POP's), with the
  * outputs that remain in q; else q->quiet 0. Every bit of o is either in q
  * or required zero (cmp_quiet_zero: all but the members q carries, by
- * name), so a quiet cycle that step_quiet() passes compares equal in
+ * name), so a quiet cycle that step_check_quiet() passes compares equal in
  * cmp_equal() too. */
 static inline uint64_t cmp_word(const spu_out_t *o, int i)
 {

@@ -19,7 +19,7 @@ typedef struct spu_dut spu_dut_t;
 /* The outputs of a quiet cycle, the common one: no selection, collision,
  * record, Profiling Buffer write or write beat, no PMU count but
  * SAMPLE_POP, and the rest as given here. cmp_quiet() (tb/compare.h) makes
- * it from the model's spu_out_t; step_quiet() checks the DUT's outputs
+ * it from the model's spu_out_t; step_check_quiet() checks the DUT's outputs
  * against it without unpacking them into a spu_out_t. */
 typedef struct spu_quiet {
     uint64_t reg_rdata, obs_pmsicr;
@@ -27,18 +27,6 @@ typedef struct spu_quiet {
     uint8_t reg_undef, obs_enabled, pmbirq;
     uint8_t quiet;                      /* 1: the cycle is quiet; 0: the rest is meaningless */
 } spu_quiet_t;
-
-/* One step of the lockstep loop in two threads, all the DUT's thread reads
- * of it on the common path, in one cache line (docs/performance.md, "Two
- * threads"): the step's inputs but those of a finish (spu_in_t's, by name),
- * and the outputs the step shows, as a quiet cycle. */
-typedef struct spu_row {
-    uint64_t ts, reg_wdata;
-    uint16_t reg_enc;
-    uint8_t rst_n, pop_valid, iss_valid, fin_valid, fin_ds_valid, reg_valid, reg_write, el, prof_allowed, mem_ready;
-    uint8_t iss_slot[SPU_MAX_SLOTS];
-    spu_quiet_t q;
-} spu_row_t;
 
 /* The functions one Verilated build provides. */
 typedef struct spu_dut_vtbl {
@@ -56,16 +44,6 @@ typedef struct spu_dut_vtbl {
      * Created piped (input_stage 1): the registered outputs of the previous
      * step's inputs; the first step after reset shows a reset cycle's. */
     void (*step)(spu_dut_t *d, const spu_in_t *in, spu_out_t *out);
-    /* Steps without unpacking the outputs, the common path of the lockstep
-     * loop in two threads (docs/performance.md, "Two threads"): up to n
-     * steps of rows (row k at (const char *)row + k * stride) whose inputs
-     * have no finish (fin_valid 0) and whose
-     * outputs shown must be exactly those of the quiet cycle q (as step()
-     * would have unpacked them). Returns the number of steps taken whose
-     * outputs were as row[k].q; it stops at step k < n either before taking
-     * it (a finish, or row[k].q.quiet 0) or after it (its outputs were not
-     * those: outputs() gives them). */
-    unsigned (*step_quiet)(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned n);
     /* step() without unpacking the outputs, the common path of the lockstep
      * loop in one thread: the outputs shown must be exactly those of the
      * quiet cycle q. 1 when they are; 0 when not (outputs() gives them). */

@@ -88,9 +88,8 @@ template <std::size_t N> uint64_t bits(const VlWide<N> &d)
 // Payload fields are written only with their valid bit; otherwise they keep
 // the last payload, as a core's buses do. The model ignores them, so a DUT
 // that looked at a payload without its valid bit would show a difference.
-// The inputs of a spu_in_t or a spu_row_t (the same names) but the issue
-// and finish ports' (a spu_row_t has the issue ports' only: step_quiet()).
-template <typename In> void drive_common(VTOP *t, const In *in, unsigned lanes)
+// The inputs of a spu_in_t but the issue and finish ports'.
+void drive_common(VTOP *t, const spu_in_t *in, unsigned lanes)
 {
     t->rst_ni = in->rst_n;
     t->pop_valid_i = in->pop_valid & ((1u << lanes) - 1);
@@ -114,8 +113,8 @@ template <typename In> void drive_common(VTOP *t, const In *in, unsigned lanes)
     t->mem_ready_i = in->mem_ready;
 }
 
-// Issue port p's slot, with its valid bit (a spu_in_t or a spu_row_t).
-template <typename In> void drive_issue(VTOP *t, const In *in, unsigned p)
+// Issue port p's slot, with its valid bit.
+void drive_issue(VTOP *t, const spu_in_t *in, unsigned p)
 {
     if ((in->iss_valid >> p) & 1u)
         put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
@@ -367,31 +366,13 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
     return (zero | same) == 0;
 }
 
-unsigned step_quiet(spu_dut_t *d, const spu_row_t *row, size_t stride, unsigned n)
-{
-    VTOP *t = d->top.get();
-    const unsigned lanes = d->cfg->lanes, slots = d->cfg->slots;
-    for (unsigned k = 0; k < n; k++) {
-        const spu_row_t *r = reinterpret_cast<const spu_row_t *>(reinterpret_cast<const char *>(row) + k * stride);
-        if (r->fin_valid || !r->q.quiet)
-            return k;
-        drive_common(t, r, lanes);
-        for (unsigned p = 0; r->iss_valid && p < slots; p++)
-            drive_issue(t, r, p);
-        tick(d);
-        if (!quiet_equal(t, &r->q))
-            return k;
-    }
-    return n;
-}
-
 unsigned step_plain(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_quiet_t *q)
 {
     VTOP *t = d->top.get();
     const unsigned lanes = (1u << d->cfg->lanes) - 1;
     if (!k)
         return 0;
-    spu_row_t in;
+    spu_in_t in;
     std::memset(&in, 0, sizeof in);
     in.rst_n = 1;
     in.pop_valid = b->pop_mask[0];
@@ -482,5 +463,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_quiet, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

@@ -2,8 +2,8 @@
  * The lockstep loop (lockstep.h): per cycle, the same inputs to the DUT and
  * the model, a compare of every output, and the core model fed from the
  * (equal) outputs. The last LS_HISTORY cycles are kept for the report.
- * With --threads 2, lockstep_run() hands a run to lockstep_mt.c and, when
- * it does not pass, runs it again here for the report.
+ * With blocks of plain cycles, lockstep_run() runs again, cycle by cycle,
+ * a run that does not pass, for its report.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -94,7 +94,7 @@ static void run_one_thread(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int
     spu_cyc_t cy;
     spu_out_t dout;
 
-    if (ls_start(c, &m, 1, r))
+    if (ls_start(c, &m, r))
         return;
     /* Late: the build has the input stage and the model drives the
      * stimulus, so the DUT's step shows the outputs of the cycle before
@@ -335,7 +335,7 @@ static int is_devnull(FILE *f)
 /* The outputs a run again must cut back (/dev/null is left out) */
 static void outputs(const ls_cfg_t *c, ls_output_t out[LS_NOUT])
 {
-#define LS_REWRITE " is not a regular file (a pipe, a terminal or a device), which a run again in one thread after a failure could not rewrite"
+#define LS_REWRITE " is not a regular file (a pipe, a terminal or a device), which a run again after a failure could not rewrite"
     out[0] = (ls_output_t){c->log, "the .spl log", "the .spl log" LS_REWRITE " (--log FILE, or --quiet for none)"};
     out[1] = (ls_output_t){c->rec_f, "--rec-bin", "--rec-bin" LS_REWRITE};
     out[2] = (ls_output_t){c->rec_txt, "--records", "--records" LS_REWRITE};
@@ -355,9 +355,9 @@ const char *lockstep_rerun_refusal(const ls_cfg_t *c)
     if (c->wave)
         return "a wave is written as the run goes";
     if (c->mutant >= 0)
-        return "--mutant: a mutant run is meant to fail, and a failing run is reported from one thread";
+        return "--mutant: a mutant run is meant to fail, and a failing run would be run again";
     if (!c->fresh_source)
-        return "the stimulus cannot be started again for a run in one thread";
+        return "the stimulus cannot be started again";
     ls_output_t out[LS_NOUT];
     outputs(c, out);
     for (int i = 0; i < LS_NOUT; i++) {
@@ -370,14 +370,12 @@ const char *lockstep_rerun_refusal(const ls_cfg_t *c)
 
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
 {
-    /* Two threads, or one with blocks of plain cycles: a run that does not
-     * pass is run again from a fresh source, cycle by cycle, for the report */
-    const int two = c->threads >= 2;
-    if ((!two && c->no_blocks) || lockstep_rerun_refusal(c)) {
+    /* With blocks of plain cycles, a run that does not pass is run again
+     * from a fresh source, cycle by cycle, for the report */
+    if (c->no_blocks || lockstep_rerun_refusal(c)) {
         run_one_thread(c, src, r, 0);
         return;
     }
-    const char *how = two ? "--threads 2" : "blocks";
     /* Where each output file stands, to cut it back to */
     ls_output_t out[LS_NOUT];
     off_t at[LS_NOUT] = {0};
@@ -386,26 +384,19 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (out[i].f && (fflush(out[i].f) || (at[i] = ftello(out[i].f)) < 0)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "%s: where %s stands before the run is not known: %s", how, out[i].name,
+            snprintf(r->err, sizeof r->err, "blocks: where %s stands before the run is not known: %s", out[i].name,
                      strerror(errno));
             return;
         }
-    if (two)
-        ls_mt_run(c, src, r);
-    else
-        run_one_thread(c, src, r, 1);
-    if (r->status == LS_PASS) {
-        r->threads = two ? 2 : 1;
-        return;
-    }
-    /* One thread: no block in the history the report shows, and it is the
+    run_one_thread(c, src, r, 1);
+    /* A pass; or no block in the history the report shows, so it is the
      * cycle-by-cycle loop's; an error (of run_plain() too) is reported as it is */
-    if (!two && (r->status == LS_ERROR || !r->blocks || r->nhist - r->nhist_block >= LS_HISTORY))
+    if (r->status == LS_PASS || r->status == LS_ERROR || !r->blocks || r->nhist - r->nhist_block >= LS_HISTORY)
         return;
-    /* Not a pass: the report comes from the one-thread checker without
-     * blocks, on the same stimulus from its start, into the same files. */
+    /* Not a pass: the report comes from the checker without blocks, on the
+     * same stimulus from its start, into the same files. */
     const uint64_t stopped = r->cycles, blocked = r->blocks;
-    char why[sizeof r->mt_stop];
+    char why[sizeof r->rerun_why];
     if (r->status == LS_DIFF)
         snprintf(why, sizeof why, "a difference at cycle %" PRIu64, r->fail_cycle);
     else
@@ -418,16 +409,16 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (ftruncate(fileno(out[i].f), at[i]) || fseeko(out[i].f, at[i], SEEK_SET)) {
             memset(r, 0, sizeof *r);
             r->status = LS_ERROR;
-            snprintf(r->err, sizeof r->err, "%s: the run did not pass (%.120s), and %s could not be cut back "
-                     "for a run again cycle by cycle: %s", how, why, out[i].name, strerror(errno));
+            snprintf(r->err, sizeof r->err, "blocks: the run did not pass (%.120s), and %s could not be cut back "
+                     "for a run again cycle by cycle: %s", why, out[i].name, strerror(errno));
             return;
         }
     }
     if (c->cov)
         cov_init(c->cov, c->cfg);
     run_one_thread(c, c->fresh_source(c->fresh_ctx), r, 0);
-    r->rerun = two ? 2 : 1;
-    r->mt_cycles = stopped;
+    r->rerun = 1;
+    r->rerun_cycles = stopped;
     r->rerun_blocks = blocked;
-    memcpy(r->mt_stop, why, sizeof why);
+    memcpy(r->rerun_why, why, sizeof why);
 }

@@ -45,18 +45,14 @@ typedef struct ls_cfg {
     unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
     int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
-    /* 2: the stimulus and the model run ahead of the DUT in a thread of
-     * their own (lockstep_mt.c), when lockstep_rerun_refusal() allows it;
-     * a run that does not pass is run again in one thread from a fresh
-     * source, its output files cut back to where they were, so every
-     * report is the one-thread checker's. 1: one thread. */
-    int threads;
-    /* 1: no blocks of plain cycles (--no-skip). Else a run in one thread
-     * steps runs of plain cycles at once (run_plain(), step_plain()) when
+    /* 1: no blocks of plain cycles (--no-skip). Else a run steps runs of
+     * plain cycles at once (run_plain(), step_plain()) when
      * lockstep_rerun_refusal() allows; one that takes a block and does not
-     * pass is run again without, as a two-thread run is. */
+     * pass is run again without, from a fresh source, its output files cut
+     * back to where they were, so every report is the cycle-by-cycle
+     * loop's. */
     int no_blocks;
-    spu_src_t (*fresh_source)(void *ctx); /* threads 2 or blocks: the stimulus again, from its start */
+    spu_src_t (*fresh_source)(void *ctx); /* blocks: the stimulus again, from its start */
     void *fresh_ctx;
 } ls_cfg_t;
 
@@ -84,12 +80,11 @@ typedef struct ls_result {
     uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     apb_stats_t apb;             /* --apb: what the bus master did */
-    int threads;                 /* threads of the run reported (2: it passed in two) */
-    int rerun;                   /* a run with blocks (1) or in two threads (2) did not pass
-                                    after checking mt_cycles cycles (rerun_blocks of them in
-                                    blocks): this is its run again, cycle by cycle, in one thread */
-    uint64_t mt_cycles, rerun_blocks;
-    char mt_stop[200];           /* why it stopped: a difference at cycle N, or an error */
+    int rerun;                   /* 1: a run with blocks did not pass after checking
+                                    rerun_cycles cycles (rerun_blocks of them in blocks):
+                                    this is its run again, cycle by cycle */
+    uint64_t rerun_cycles, rerun_blocks;
+    char rerun_why[200];         /* why it stopped: a difference at cycle N, or an error */
     char err[320];
 } ls_result_t;
 
@@ -98,9 +93,8 @@ typedef struct ls_result {
  * r and the stack. */
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
 
-/* Why c cannot take the ways whose failing runs are run again from the
- * start, cycle by cycle, in one thread (two threads, and blocks of plain
- * cycles), or NULL: an option whose work runs with the DUT or after a
+/* Why c cannot take blocks of plain cycles, whose failing runs are run
+ * again from the start, cycle by cycle, or NULL: an option whose work runs with the DUT or after a
  * failure, a stimulus that cannot start again, or an output file that
  * could not be cut back (not a regular file or /dev/null). */
 const char *lockstep_rerun_refusal(const ls_cfg_t *c);

@@ -63,11 +63,10 @@ __attribute__((noinline)) int ls_dut_differs(const ls_hist_t *e, const spu_out_t
 }
 
 /* lockstep_priv.h */
-int ls_start(const ls_cfg_t *c, spu_model_t *m, int threads, ls_result_t *r)
+int ls_start(const ls_cfg_t *c, spu_model_t *m, ls_result_t *r)
 {
     char err[256];
     memset(r, 0, sizeof *r);
-    r->threads = threads;
     if (spu_model_init(m, c->cfg, err, sizeof err)) {
         r->status = LS_ERROR;
         snprintf(r->err, sizeof r->err, "golden model: %s", err);

@@ -1,7 +1,7 @@
 /*
- * What the lockstep loops share (lockstep.c, one thread; lockstep_mt.c, the
- * model and the DUT in two): the check of the DUT's outputs of one cycle; and
- * in lockstep_check.c, the start and end of a run. Internal to tb/.
+ * What the lockstep loop (lockstep.c) keeps apart: the check of the DUT's
+ * outputs of one cycle; and in lockstep_check.c, the start and end of a
+ * run. Internal to tb/.
  */
 #ifndef SPU_LOCKSTEP_PRIV_H
 #define SPU_LOCKSTEP_PRIV_H
@@ -79,9 +79,9 @@ double ls_now(void);
 /* The progress line, rewritten in place (the last one stays, with a
  * newline): r->cycles cycles in the time since t0. */
 void ls_progress(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, double t0);
-/* A run's result cleared (r->threads: threads), and the golden model set
- * up: 0, or -1 with r->status LS_ERROR and r->err saying why. */
-int ls_start(const ls_cfg_t *c, spu_model_t *m, int threads, ls_result_t *r);
+/* A run's result cleared, and the golden model set up: 0, or -1 with
+ * r->status LS_ERROR and r->err saying why. */
+int ls_start(const ls_cfg_t *c, spu_model_t *m, ls_result_t *r);
 /* Before the first cycle: the run (its source, log and record files) and
  * the memory each side's write port writes, the model's (mmem) and the
  * DUT's (dmem). */
@@ -92,9 +92,5 @@ void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *m
  * memories. */
 void ls_end_run(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem, spu_mem_t *dmem,
                 ls_result_t *r);
-
-/* lockstep_mt.c: the run in two threads; r->status LS_PASS, or anything
- * else when the run must be repeated in one thread for its report. */
-void ls_mt_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
 
 #endif

@@ -316,7 +316,7 @@ static int parse_inject(const char *spec, char *sig, size_t len, ls_cfg_t *lc)
     return 0;
 }
 
-/* --threads 2: the run's stimulus again from its start (lockstep.h) */
+/* Blocks of plain cycles: the run's stimulus again from its start (lockstep.h) */
 static spu_src_t fresh_source(void *ctx)
 {
     spu_setup_t *s = ctx;
@@ -345,7 +345,6 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.rec_txt = NULL;
     wc.mem_f = NULL;
     wc.progress = 0;
-    wc.threads = 1;
     wc.fresh_source = NULL;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
@@ -388,13 +387,10 @@ static void print_stats(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_
             lc->vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                 : "spu_top's own ports");
     /* why a run in one thread took no blocks, when it was not its stimulus */
-    const char *off = o->no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(lc) : NULL;
+    const char *off = o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
     fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
                     "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
             r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
-    fprintf(stderr, "  threads: %d (%s)\n", r->threads,
-            r->threads > 1 ? "the stimulus and the model ahead of the DUT in a thread of their own"
-                           : "the stimulus, the model and the DUT in one");
     spl_print_records(&r->log, stderr);
     opts_print_driver(s, stderr);
     for (int i = 0; i < SPU_NPMU; i++)
@@ -427,8 +423,7 @@ static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls
     json_u64(&j, "input_stage", (uint64_t)lc->vt->input_stage);
     json_u64(&j, "checked_in_place", r->quiet);
     json_u64(&j, "checked_in_blocks", r->blocks);
-    json_str(&j, "blocks_off", o->no_skip ? "--no-skip" : r->threads < 2 ? lockstep_rerun_refusal(lc) : NULL);
-    json_u64(&j, "threads", (uint64_t)r->threads);
+    json_str(&j, "blocks_off", o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc));
     json_u64(&j, "rerun", (uint64_t)r->rerun);
     if (o->apb) {
         json_obj(&j, "apb");
@@ -499,26 +494,17 @@ int main(int argc, char **argv)
         rc = 2;
         goto out;
     }
-    lc.threads = o.threads;
     lc.no_blocks = o.no_skip;
     lc.fresh_source = fresh_source;
     lc.fresh_ctx = s;
-    const char *refused = o.threads > 1 ? lockstep_rerun_refusal(&lc) : NULL;
-    if (refused) {
-        fprintf(stderr, "spu-tb: --threads %d: running in one thread: %s\n", o.threads, refused);
-        lc.threads = 1;
-    }
     snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
     fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
             s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
     lockstep_run(&lc, s->src, r);
-    if (r->rerun == 2)
-        fprintf(stderr, "spu-tb: --threads 2: the run did not pass (%s; %" PRIu64 " cycles checked in two threads); "
-                        "the report below is from its run again in one thread\n", r->mt_stop, r->mt_cycles);
-    else if (r->rerun)
+    if (r->rerun)
         fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
                         "cycles); the report below is from its run again cycle by cycle\n",
-                r->mt_stop, r->mt_cycles, r->rerun_blocks);
+                r->rerun_why, r->rerun_cycles, r->rerun_blocks);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (o.mutant >= 0 && r->status != LS_ERROR)
         fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");

@@ -466,8 +466,8 @@ suite_lint() {
 suite_tb() {
     [ -x $TB ] || { bad tb/built "missing $TB"; return; }
     script tb 1 "" -- tests/tb_tests.sh "$TMP"
-    # The check of a quiet cycle in place (the common path of --threads 2)
-    # agrees with the full one on every output port (tests/quiet).
+    # The check of a quiet cycle in place (spu-tb's common path) agrees
+    # with the full one on every output port (tests/quiet).
     local c
     for c in $CONFIGS; do
         if [ -x $B/spu-quiet-test-$c ]; then script "quiet-$c" 1 tb -- $B/spu-quiet-test-$c

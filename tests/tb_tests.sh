@@ -106,74 +106,18 @@ done
 $TB --config v1p4 --seed 4 --cycles 200000 --quiet --progress 2>"$TMP/pr"
 if tr '\r' '\n' <"$TMP/pr" | grep -q '^cycle 200000 of 200000 (100%)'; then ok tb/progress_reaches_100; else bad tb/progress_reaches_100 "$(tr '\r' '\n' <"$TMP/pr" | tail -3 | tr '\n' ' ')"; fi
 
-# 2d. --threads 2 (the model ahead of the DUT in a thread of its own)
-#     writes exactly what one thread writes: log, records (bytes and text),
-#     coverage; --stats-json says two threads ran. With both threads on one core
-#     the hand-over must sleep instead of spin (a lost wake-up would hang:
-#     timeout). A failing run is reported from its run again in one thread:
-#     the same report and log as --threads 1. A log to a pipe cannot be cut
-#     back for that run, so it runs in one thread and says why.
-for cfg in $CONFIGS; do
-    for n in 1 2; do
-        $TB --config $cfg --seed 5 --cycles 300000 --no-progress --stats-json "$TMP/tj$n.json" --threads $n --log "$TMP/t$n.spl" \
-            --rec-bin "$TMP/t$n.bin" --records "$TMP/t$n.txt" --cov "$TMP/t$n.cov" 2>"$TMP/te$n"; eval "r$n=\$?"
-    done
-    if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/t1.spl" "$TMP/t2.spl" && cmp -s "$TMP/t1.bin" "$TMP/t2.bin" \
-       && cmp -s "$TMP/t1.txt" "$TMP/t2.txt" && cmp -s <(tail -n +2 "$TMP/t1.cov") <(tail -n +2 "$TMP/t2.cov") \
-       && [ "$(grep -c ' record ' "$TMP/t1.spl")" -gt 10 ] && [ "$(jget "$TMP/tj2.json" threads)" = 2 ] \
-       && [ "$(jget "$TMP/tj1.json" threads)" = 1 ]; then
-        ok "tb/threads2_writes_what_one_writes/$cfg"
-        cp "$TMP/t1.spl" "$TMP/t1-$cfg.spl"
-    else
-        bad "tb/threads2_writes_what_one_writes/$cfg" "exit $r1/$r2, threads $(jget "$TMP/tj1.json" threads)/$(jget "$TMP/tj2.json" threads) $(diff "$TMP/t1.spl" "$TMP/t2.spl" | head -2 | tr '\n' ' ')"
-    fi
-done
-cfg1=$(echo $CONFIGS | cut -d" " -f1)
-if command -v taskset >/dev/null; then
-    timeout 300 taskset -c 0 $TB --config $cfg1 --seed 5 --cycles 300000 --no-progress --stats-json "$TMP/tj3.json" --threads 2 \
-        --log "$TMP/t3.spl" 2>"$TMP/te3"; r=$?
-    if [ $r -eq 0 ] && cmp -s "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" && [ "$(jget "$TMP/tj3.json" threads)" = 2 ]; then
-        ok tb/threads2_on_one_core
-    else
-        bad tb/threads2_on_one_core "exit $r (124: it hung), threads $(jget "$TMP/tj3.json" threads 2>&1) $(diff "$TMP/t3.spl" "$TMP/t1-$cfg1.spl" 2>&1 | head -2 | tr '\n' ' ')"
-    fi
-fi
-for n in 1 2; do
-    $TB --config v1p4 --seed 5 --cycles 300000 --no-progress --threads $n --log "$TMP/tf$n.spl" --fail-dir "$TMP/tfail$n" \
-        --inject "smp_valid_o@200000" 2>"$TMP/tfe$n"; eval "r$n=\$?"
-done
-if [ $r1 -eq 1 ] && [ $r2 -eq 1 ] && cmp -s "$TMP/tf1.spl" "$TMP/tf2.spl" \
-   && grep -q 'FIRST DIFFERENCE at cycle 200000 ===' "$TMP/tfe2" \
-   && grep -q 'the report below is from its run again in one thread' "$TMP/tfe2" \
-   && diff <(grep -v 'run again' "$TMP/tfe1" | sed "s#$TMP/tfail1#F#") <(grep -v 'run again' "$TMP/tfe2" | sed "s#$TMP/tfail2#F#") >/dev/null; then
-    ok tb/threads2_failure_reported_from_one_thread
-else
-    bad tb/threads2_failure_reported_from_one_thread "exit $r1/$r2 $(diff <(sed "s#$TMP/tfail1#F#" "$TMP/tfe1") <(sed "s#$TMP/tfail2#F#" "$TMP/tfe2") | head -4 | tr '\n' ' ')"
-fi
-# 2e. ... and the two threads' common path, a quiet cycle checked in place
-#     (dut.h, step_quiet()), catches a difference there too: the cycle is
-#     quiet in the model (the middle of the first gap of 1000 cycles after
-#     cycle 150000 in which the log has nothing: no selection, collision,
-#     record, access or reset, and so no write beat), and each output
-#     changed is one that path compares.
+# 2d. A quiet cycle of the model: the middle of the first gap of 1000
+#     cycles after cycle 150000 in which the log has nothing (no selection,
+#     collision, record, access or reset, and so no write beat).
+$TB --config v1p4 --seed 5 --cycles 300000 --no-progress --log "$TMP/tf1.spl" 2>/dev/null
 qc=$(awk '$1 > 150000 { if (p && $1 - p > 1000) { print p + 500; exit } p = $1 }' "$TMP/tf1.spl")
-for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
-    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --threads 2 --fail-dir "$TMP/tqfail" \
-        --inject "$sig@$qc" 2>"$TMP/tqe"; r=$?
-    if [ $r -eq 1 ] && grep -q "FIRST DIFFERENCE at cycle $qc ===" "$TMP/tqe" \
-       && grep -q 'the report below is from its run again in one thread' "$TMP/tqe"; then
-        ok "tb/threads2_quiet_cycle_difference_caught/$sig"
-    else
-        bad "tb/threads2_quiet_cycle_difference_caught/$sig" "exit $r at cycle $qc: $(grep -m2 -E 'DIFFERENCE|threads' "$TMP/tqe" | tr '\n' ' ')"
-    fi
-done
-# 2f. One thread checks the outputs of a plain cycle of the model in place
-#     too (lockstep.c: step_check_quiet(), and step_plain() in a block of
-#     plain cycles): it must catch each of those differences at its cycle,
-#     with blocks (the run with them stops there, and its run again without
-#     reports it) and without (--no-skip), and a passing run must have
-#     checked most cycles that way, in one thread and in two (--stats-json:
-#     checked_in_place). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
+# 2e. The checker checks the outputs of a plain cycle of the model in place
+#     (lockstep.c: step_check_quiet(), and step_plain() in a block of plain
+#     cycles), each output changed being one that path compares: it must
+#     catch each of those differences at its cycle, with blocks (the run with
+#     them stops there, and its run again without reports it) and without
+#     (--no-skip), and a passing run must have checked most cycles that way
+#     (--stats-json: checked_in_place). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
 #     is made inside one: step_plain() must catch it there.
 for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
     $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --fail-dir "$TMP/tq1fail" \
@@ -189,26 +133,16 @@ for sig in obs_pmsicr_o reg_rdata_o "pmu_o[SAMPLE_POP]" obs_enabled_o; do
         bad "tb/quiet_cycle_difference_caught/$sig" "exit $r/$rn at cycle $qc: $(grep -h -m2 -E 'DIFFERENCE|run again' "$TMP/tq1e" "$TMP/tq1n" | tr '\n' ' ')"
     fi
 done
-for n in 1 2; do
-    $TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --stats-json "$TMP/tqs$n.json" --threads $n 2>"$TMP/tqs$n"; r=$?
-    all=$(jget "$TMP/tqs$n.json" cycles)
-    inplace=$(jget "$TMP/tqs$n.json" checked_in_place)
-    if [ $r -eq 0 ] && [ -n "$all" ] && [ -n "$inplace" ] && [ $((inplace * 10)) -ge $((all * 9)) ]; then
-        ok "tb/quiet_cycles_checked_in_place/threads$n"
-    else
-        bad "tb/quiet_cycles_checked_in_place/threads$n" "exit $r: ${inplace:-no} of ${all:-no} cycles in place (want 90 %)"
-    fi
-done
-$TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 2 2>"$TMP/tp" | cat >"$TMP/tp.spl"; r=$?
-$TB --config v1p4 --seed 5 --cycles 20000 --no-progress --threads 3 >/dev/null 2>"$TMP/tp3"; r3=$?
-if [ $r -eq 0 ] && grep -q -- '--threads 2: running in one thread: the .spl log is not a regular file' "$TMP/tp" \
-   && [ -s "$TMP/tp.spl" ] && [ $r3 -eq 2 ] && grep -q -- 'error: --threads 3: the checker runs in 1 or 2 threads' "$TMP/tp3"; then
-    ok tb/threads_refusals_say_why
+$TB --config v1p4 --seed 5 --cycles 300000 --quiet --no-progress --stats-json "$TMP/tqs.json" 2>"$TMP/tqs"; r=$?
+all=$(jget "$TMP/tqs.json" cycles)
+inplace=$(jget "$TMP/tqs.json" checked_in_place)
+if [ $r -eq 0 ] && [ -n "$all" ] && [ -n "$inplace" ] && [ $((inplace * 10)) -ge $((all * 9)) ]; then
+    ok "tb/quiet_cycles_checked_in_place"
 else
-    bad tb/threads_refusals_say_why "exit $r/$r3: $(cat "$TMP/tp" "$TMP/tp3" | head -3 | tr '\n' ' ')"
+    bad "tb/quiet_cycles_checked_in_place" "exit $r: ${inplace:-no} of ${all:-no} cycles in place (want 90 %)"
 fi
-# ... and blocks of plain cycles go with the same files: on with the log
-# to /dev/null (nothing to cut back), off, saying why, with it on a pipe
+# Blocks of plain cycles: on with the log to /dev/null (nothing to cut
+# back), off, saying why, with it on a pipe
 $TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats-json "$TMP/bn.json" >/dev/null 2>"$TMP/bn"; rn=$?
 $TB --config v1p4 --seed 5 --cycles 100000 --no-progress --stats-json "$TMP/bp.json" 2>"$TMP/bp" | cat >/dev/null; rp=$?
 bn=$(jget "$TMP/bn.json" checked_in_blocks)
@@ -350,6 +284,7 @@ $TMP/t.spt --inject obs_pmsicr_o@500|never fired
 --init-seed 2147483648|--init-seed 2147483648
 --expect-vacuous --cycles 1000|--expect-vacuous
 --dut-only --stats --cycles 10|--stats
+--threads 2 --cycles 10|--threads: removed; the checker runs in one thread
 --dut-only --stats-json /dev/null --cycles 10|--stats-json: --dut-only runs no model
 --config v1 --cycles 10 --inject pmu_o[SAMPLE_FEED_DS]@5|has no output 'pmu_o[SAMPLE_FEED_DS]'
 --ops 10|it is spu-csim's

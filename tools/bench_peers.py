@@ -10,8 +10,6 @@ Per configuration, spu-csim writes one trace (--emit-trace) and the same
 run's per-cycle vectors (--vectors). Every row runs that stimulus:
 
   lockstep   spu-tb TRACE                     model and DUT, every output compared
-  2 threads  spu-tb TRACE --threads 2         the same, the model ahead of the DUT in a thread
-                                              of its own (pinned to two cores, the rest to one)
   dut-only   spu-tb TRACE --dut-only          the same harness, no model, no compare
   bare       spu-vl-replay-C VECTORS          a bare Verilator main replaying the vectors
                                               (the same Verilated library; the floor)
@@ -46,7 +44,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 BEGIN, END = "<!-- bench-peers:begin -->", "<!-- bench-peers:end -->"
-ROWS = ("lockstep", "2 threads", "dut-only", "bare", "icarus", "cocotb", "csim")
+ROWS = ("lockstep", "dut-only", "bare", "icarus", "cocotb", "csim")
 # the run loop of each row callgrind counts (--toggle-collect)
 CALLGRIND = {"lockstep": "lockstep_run", "dut-only": "lockstep_run", "bare": "*replay_pass*", "csim": "run_all"}
 COUNT_RE = re.compile(r"(\d+) samples, (\d+) collisions, records kept (\d+) rejected (\d+)")
@@ -61,10 +59,11 @@ def run(cmd, **kw):
     return p.returncode, p.stdout
 
 
-def pin(row=None):
+def pin():
+    """Every row on one core."""
     if not shutil.which("taskset"):
         return []
-    return ["taskset", "-c", "0,1" if row == "2 threads" and (os.cpu_count() or 1) > 1 else "0"]
+    return ["taskset", "-c", "0"]
 
 
 def vector_counts(path, limit=None):
@@ -143,7 +142,6 @@ class Peers:
         b, a = self.bins, self.a
         return {
             "lockstep": [b["tb"], self.trace, "--quiet", "--no-progress"],
-            "2 threads": [b["tb"], self.trace, "--quiet", "--no-progress", "--threads", "2"],
             "dut-only": [b["tb"], self.trace, "--quiet", "--no-progress", "--dut-only"],
             "bare": [b["bare"], "--repeat", str(a.repeat), self.vec],
             "icarus": [os.environ.get("VVP", "vvp"), "-n", self.vvp, f"+vectors={self.prefix}"],
@@ -157,7 +155,7 @@ class Peers:
         """One run: (M cycles/s, (cycles, samples, collisions, kept, rejected))."""
         cmd = self.commands(row)
         t0 = time.perf_counter()
-        rc, out = run(pin(row) + cmd, cwd=ROOT)
+        rc, out = run(pin() + cmd, cwd=ROOT)
         wall = time.perf_counter() - t0
         if rc:
             raise BenchError(f"{self.cfg} {row}: exit {rc}: {' '.join(cmd)}\n{out.strip()[-2000:]}")
@@ -371,8 +369,6 @@ def main():
 
 WHAT = {
     "lockstep": "`spu-tb TRACE`: model and DUT, every output compared every cycle",
-    "2 threads": "`spu-tb TRACE --threads 2`: the same checks, the stimulus and the model ahead of the DUT "
-                 "in a thread of their own (two cores; each thread's instructions per cycle are in \"Two threads\" below)",
     "dut-only": "`spu-tb TRACE --dut-only`: the same harness and DUT, no model, no compare",
     "bare": "`spu-vl-replay-C VECTORS`: a bare Verilator main replaying the input vectors (the floor)",
     "icarus": "`vvp spu_vec_tb +vectors=`: Icarus Verilog replaying the vectors, every output compared",
@@ -386,7 +382,7 @@ def render(a, results):
     lines = [f"Measured {time.strftime('%Y-%m-%d')} at commit {commit()} by `make bench-peers` "
              f"(`tools/bench_peers.py --configs {a.configs} --seed {a.seed} --ops {a.ops}{' --gen ' + a.gen if a.gen else ''} --slow-cycles {a.slow_cycles} "
              f"--runs {a.runs} --repeat {a.repeat}`).",
-             f"Machine: {machine()}; " + ("every row pinned to one core (`taskset -c 0`), the two-thread row to two (`taskset -c 0,1`)." if pin()
+             f"Machine: {machine()}; " + ("every row pinned to one core (`taskset -c 0`)." if pin()
                                           else "rows not pinned to a core (no taskset)."),
              "Tools: " + "; ".join(v) + ".", ""]
     for cfg, (p, med, ipc) in results.items():

@@ -1,5 +1,5 @@
 // spu-quiet-test-<cfg> [TRIALS] [SEED]: the check of a quiet cycle in place
-// (tb/dut_shim.cpp, quiet_equal(); the common path of spu-tb --threads 2)
+// (tb/dut_shim.cpp, quiet_equal(); the common path of spu-tb: step_check_quiet() and step_plain())
 // against the full one (sample() and cmp_equal(), tb/compare.h), on one
 // Verilated build. Each trial makes a model output o (a quiet cycle, half
 // of the time with one more bit set anywhere in it); where cmp_quiet() calls
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         spu_quiet_t q;
         cmp_quiet(&o, &q);
         if (!q.quiet)
-            continue; // step_quiet() is never asked about it
+            continue; // quiet_equal() is never asked about it
         // The DUT's ports: o's values, at most two of them changed.
         int changed[2] = {-1, -1};
         const auto put = [&](unsigned k, uint64_t v) {
