@@ -4,16 +4,19 @@
 #   tests/formal_test.sh TMPDIR bmc      (make test) a bounded check from
 #                                        reset of every group on v1p4, and
 #                                        two planted bugs
-#   tests/formal_test.sh TMPDIR          (make test-full) k-induction of every
+#   tests/formal_test.sh TMPDIR every    (make test-full) k-induction of every
 #                                        group and the cover task on v1p4 and
-#                                        wide-alt, and two planted bugs
+#                                        wide-alt, a bounded check of every
+#                                        group on every other configuration,
+#                                        and two planted bugs
 #   tests/formal_test.sh TMPDIR full     ... and every planted bug below
 # Prints PASS/FAIL per task: PASS formal/<cfg>/<task> when a proof closes;
 # PASS formal/mutant/<group>/<n> when the planted bug makes that group fail.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-TMP=${1:?usage: tests/formal_test.sh TMPDIR [bmc|full]}
-MODE=${2:-short}
+TMP=${1:?usage: tests/formal_test.sh TMPDIR bmc|every|full}
+MODE=${2:?usage: tests/formal_test.sh TMPDIR bmc|every|full}
+case $MODE in bmc|every|full) ;; *) echo "formal_test: mode '$MODE': want bmc, every or full" >&2; exit 2 ;; esac
 B=${BUILD:-build}
 PY=${PYTHON:-python3}
 rc=0
@@ -27,6 +30,9 @@ if [ "$MODE" = bmc ]; then
 else
     $PY tools/formal.py --build "$B" --out "$B/formal-test" --configs v1p4,wide-alt \
         --modes prove,cover --pass-lines --jobs 2 || rc=1
+    others=$($PY tools/gen_config.py --list "${CFG_SRC:-configs/spu.toml}" | grep -vxE 'v1p4|wide-alt' | paste -sd,)
+    $PY tools/formal.py --build "$B" --out "$B/formal-test-bmc" --configs "$others" \
+        --modes bmc --pass-lines --jobs 2 || rc=1
 fi
 
 # Planted bugs: one line of a copy of rtl/ changed, the group that guards it

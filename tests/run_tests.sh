@@ -325,7 +325,7 @@ suite_asan() {
 # The short form of make icarus: the RTL under Icarus Verilog against the
 # model's vectors.
 suite_icarus() {
-    script icarus 10 "" -- tests/icarus_test.sh "$([ "$TIER" = full ] && echo full || echo short)"
+    script icarus 10 "" -- tests/icarus_test.sh short
 }
 
 # The smoke form of make bench-peers (docs/performance.md): every peer row
@@ -348,7 +348,7 @@ suite_cov() {
 # that must fail.
 suite_formal() {
     if [ "$TIER" = full ]; then
-        script formal 22 "" -- tests/formal_test.sh "$TMP"
+        script formal 59 "" -- tests/formal_test.sh "$TMP" every
     else
         script formal 12 "" -- tests/formal_test.sh "$TMP" bmc
     fi
