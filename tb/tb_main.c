@@ -440,13 +440,130 @@ static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls
     json_end(&j);
 }
 
+/* The lockstep run's configuration from the options: 0, or 2 (the
+ * message printed). inj holds --inject's signal name. */
+static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj, size_t len)
+{
+    lc->cfg = &s->cfg;
+    /* --wave: the model Verilated with tracing, for the whole run, so that
+     * the run again for the wave (write_wave) is the same model */
+    lc->vt = spu_dut_find(s->cfg.name, o->apb, o->wave);
+    lc->apb = o->apb;
+    if (!lc->vt) {
+        fprintf(stderr, "error: %s%sno Verilated build of %s%s for configuration '%s' in this binary%s\n",
+                o->apb ? "--apb: " : "", o->wave ? "--wave: " : "", o->apb ? "spu_apb" : "spu_top",
+                o->wave ? " with tracing" : "", s->cfg.name,
+                o->apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
+        return 2;
+    }
+    lc->init_seed = o->init_seed ? o->init_seed : o->seed % 1000003u + 1u;
+    lc->log = s->log_f;
+    lc->rec_f = s->rec_f;
+    lc->rec_txt = s->rec_txt;
+    lc->mem_f = s->mem_f;
+    lc->mem_stall = (unsigned)o->mem_stall;
+    lc->progress = o->progress;
+    lc->progress_total = s->have_trace ? s->trace.last_cycle + 1 : o->cycles;
+    lc->dut_only = o->dut_only;
+    lc->full_clock = o->full_clock;
+    if (o->cov) {
+        if (!(lc->cov = malloc(sizeof *lc->cov))) {
+            fprintf(stderr, "error: out of memory\n");
+            return 2;
+        }
+        cov_init(lc->cov, &s->cfg);
+    }
+    lc->mutant = o->mutant;
+    if (o->inject && parse_inject(o->inject, inj, len, lc))
+        return 2;
+    lc->no_blocks = o->no_skip;
+    lc->fresh_source = fresh_source;
+    lc->fresh_ctx = s;
+    return 0;
+}
+
+/* A run without a difference: the closing line (PASS, or FAIL when
+ * vacuous or the log incomplete), --stats, --stats-json; its exit status. */
+static int report_pass(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+{
+    if (o->dut_only) {
+        /* the DUT's own selections and records (make bench-peers checks every row saw the same) */
+        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %" PRIu64 " samples, %" PRIu64
+                        " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
+                s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept, r->log.rejected,
+                r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+        return 0;
+    }
+    if (o->inject) {
+        fprintf(stderr, "FAIL: --inject %s fired but no difference was reported\n", o->inject);
+        return 1;
+    }
+    int rc = check_vacuous(o, r);
+    if (o->apb && !r->apb.transfers) {
+        fprintf(stderr, "FAIL: vacuous: --apb, but no register access went over the bus\n");
+        rc = 1;
+    }
+    if (s->log_f && (fflush(s->log_f) || ferror(s->log_f)))
+        rc = 1; /* FAIL: opts_teardown() says the log is incomplete */
+    fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
+                    " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
+                    " cycles with several selections, %.2f M cycles/s\n",
+            rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
+            r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+    if (o->apb)
+        fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
+                        " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64
+                        " partial-strobe writes; %" PRIu64 " transfers\n",
+                r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
+                r->apb.transfers);
+    if (o->stats)
+        print_stats(o, s, lc, r);
+    if (s->json_f)
+        write_stats_json(o, s, lc, r, rc ? "vacuous" : "pass");
+    return rc;
+}
+
+/* What became of the run: an error (2), a difference (its report, 1), or
+ * report_pass(); coverage is written for a failing run too. */
+static int outcome(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, int argc,
+                   char **argv)
+{
+    if (r->rerun)
+        fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
+                        "cycles); the report below is from its run again cycle by cycle\n",
+                r->rerun_why, r->rerun_cycles, r->rerun_blocks);
+    /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
+    if (o->mutant >= 0 && r->status != LS_ERROR)
+        fprintf(stderr, "MUTANT %lld %s\n", (long long)o->mutant, r->mutant_activated ? "activated" : "not-activated");
+    if (r->status == LS_ERROR) {
+        fprintf(stderr, "error: %s\n", r->err);
+        return 2;
+    }
+    if (lc->cov) {
+        char what[512];
+        cov_describe(what, sizeof what, argc, argv);
+        if (cov_finish(lc->cov, o->cov, what))
+            return 2;
+    }
+    if (o->inject && !r->injected && r->status == LS_PASS) {
+        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", o->inject, r->cycles);
+        return 2;
+    }
+    if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
+        const int rc = on_failure(o, s, lc, r);
+        if (s->json_f)
+            write_stats_json(o, s, lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
+        return rc;
+    }
+    return report_pass(o, s, lc, r);
+}
+
 int main(int argc, char **argv)
 {
     spu_opts_t o;
     spu_setup_t *s = calloc(1, sizeof *s);
     ls_result_t *r = calloc(1, sizeof *r);
     char inj[64] = "", seed[24];
-    int rc = 0;
     if (!s || !r) {
         fprintf(stderr, "error: out of memory\n");
         return 2;
@@ -458,116 +575,15 @@ int main(int argc, char **argv)
         return pr > 0 ? 0 : 2;
     }
     ls_cfg_t lc = {0};
-    lc.cfg = &s->cfg;
-    /* --wave: the model Verilated with tracing, for the whole run, so that
-     * the run again for the wave (write_wave) is the same model */
-    lc.vt = spu_dut_find(s->cfg.name, o.apb, o.wave);
-    lc.apb = o.apb;
-    if (!lc.vt) {
-        fprintf(stderr, "error: %s%sno Verilated build of %s%s for configuration '%s' in this binary%s\n",
-                o.apb ? "--apb: " : "", o.wave ? "--wave: " : "", o.apb ? "spu_apb" : "spu_top",
-                o.wave ? " with tracing" : "", s->cfg.name,
-                o.apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
-        rc = 2;
-        goto out;
+    int rc = make_cfg(&o, s, &lc, inj, sizeof inj);
+    if (!rc) {
+        snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
+        fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64
+                        ")\n", s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed,
+                lc.init_seed, lc.init_seed);
+        lockstep_run(&lc, s->src, r);
+        rc = outcome(&o, s, &lc, r, argc, argv);
     }
-    lc.init_seed = o.init_seed ? o.init_seed : o.seed % 1000003u + 1u;
-    lc.log = s->log_f;
-    lc.rec_f = s->rec_f;
-    lc.rec_txt = s->rec_txt;
-    lc.mem_f = s->mem_f;
-    lc.mem_stall = (unsigned)o.mem_stall;
-    lc.progress = o.progress;
-    lc.progress_total = s->have_trace ? s->trace.last_cycle + 1 : o.cycles;
-    lc.dut_only = o.dut_only;
-    lc.full_clock = o.full_clock;
-    if (o.cov) {
-        if (!(lc.cov = malloc(sizeof *lc.cov))) {
-            fprintf(stderr, "error: out of memory\n");
-            rc = 2;
-            goto out;
-        }
-        cov_init(lc.cov, &s->cfg);
-    }
-    lc.mutant = o.mutant;
-    if (o.inject && parse_inject(o.inject, inj, sizeof inj, &lc)) {
-        rc = 2;
-        goto out;
-    }
-    lc.no_blocks = o.no_skip;
-    lc.fresh_source = fresh_source;
-    lc.fresh_ctx = s;
-    snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
-    fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64 ")\n",
-            s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed, lc.init_seed, lc.init_seed);
-    lockstep_run(&lc, s->src, r);
-    if (r->rerun)
-        fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
-                        "cycles); the report below is from its run again cycle by cycle\n",
-                r->rerun_why, r->rerun_cycles, r->rerun_blocks);
-    /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
-    if (o.mutant >= 0 && r->status != LS_ERROR)
-        fprintf(stderr, "MUTANT %lld %s\n", (long long)o.mutant, r->mutant_activated ? "activated" : "not-activated");
-    if (r->status == LS_ERROR) {
-        fprintf(stderr, "error: %s\n", r->err);
-        rc = 2;
-        goto out;
-    }
-    if (lc.cov) { /* written for a failing run too: what it had covered */
-        char what[512];
-        cov_describe(what, sizeof what, argc, argv);
-        if (cov_finish(lc.cov, o.cov, what)) {
-            rc = 2;
-            goto out;
-        }
-    }
-    if (o.inject && !r->injected && r->status == LS_PASS) {
-        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", o.inject, r->cycles);
-        rc = 2;
-        goto out;
-    }
-    if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
-        rc = on_failure(&o, s, &lc, r);
-        if (s->json_f)
-            write_stats_json(&o, s, &lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
-        goto out;
-    }
-    if (o.dut_only) {
-        /* the DUT's own selections and records (make bench-peers checks every row saw the same) */
-        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %" PRIu64 " samples, %" PRIu64
-                        " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
-                s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept, r->log.rejected,
-                r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
-        goto out;
-    }
-    if (o.inject) {
-        fprintf(stderr, "FAIL: --inject %s fired but no difference was reported\n", o.inject);
-        rc = 1;
-        goto out;
-    }
-    rc = check_vacuous(&o, r);
-    if (o.apb && !r->apb.transfers) {
-        fprintf(stderr, "FAIL: vacuous: --apb, but no register access went over the bus\n");
-        rc = 1;
-    }
-    if (s->log_f && (fflush(s->log_f) || ferror(s->log_f)))
-        rc = 1; /* FAIL: opts_teardown() below says the log is incomplete */
-    fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
-                    " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
-                    " cycles with several selections, %.2f M cycles/s\n",
-            rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
-            r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
-    if (o.apb)
-        fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
-                        " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64
-                        " partial-strobe writes; %" PRIu64 " transfers\n",
-                r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
-                r->apb.transfers);
-    if (o.stats)
-        print_stats(&o, s, &lc, r);
-    if (s->json_f)
-        write_stats_json(&o, s, &lc, r, rc ? "vacuous" : "pass");
-out:
     free(lc.cov);
     if (opts_teardown(s) && rc == 0)
         rc = 1;
