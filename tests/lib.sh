@@ -15,6 +15,13 @@ T_PREFIX=${T_PREFIX:-}
 ok()   { t_pass=$((t_pass + 1)); echo "PASS ${T_PREFIX}$1${2:+ ($2)}"; }
 bad()  { t_fail=$((t_fail + 1)); t_failed+=("$1"); echo "FAIL ${T_PREFIX}$1${2:+: $2}"; }
 skip() { t_skip=$((t_skip + 1)); echo "SKIP ${T_PREFIX}$1${2:+: $2}"; }
+# built CFG...: every CFG is a configuration the tree was built for
+# ($CONFIGS, which tests/run_tests.sh exports; unset: every one).
+built() {
+    local c
+    [ -n "${CONFIGS+x}" ] || return 0
+    for c in "$@"; do case " $CONFIGS " in *" $c "*) ;; *) return 1 ;; esac; done
+}
 # jget FILE KEY[.KEY]...: values of a --stats-json file, one per line.
 jget() { ${PYTHON:-python3} tests/json_get.py "$@"; }
 t_end() {
