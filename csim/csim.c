@@ -139,62 +139,47 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     json_end(&j);
 }
 
-int main(int argc, char **argv)
+/* The model, coverage and vectors of a run: 0, or 2 (the message printed). */
+static int csim_begin(csim_t *c, const spu_opts_t *o, const spu_setup_t *s)
 {
-    spu_opts_t o;
-    spu_setup_t *s = calloc(1, sizeof *s);
-    csim_t *c = calloc(1, sizeof *c);
     char err[256];
-    if (!s || !c) {
-        fprintf(stderr, "error: out of memory\n");
-        return 2;
-    }
-    const int pr = opts_parse(&o, argc, argv, 0);
-    if (pr || opts_setup(&o, s)) {
-        free(s);
-        free(c);
-        return pr > 0 ? 0 : 2;
-    }
     if (spu_model_init(&c->model, &s->cfg, err, sizeof err)) {
         fprintf(stderr, "error: %s\n", err);
-        opts_teardown(s);
-        free(s);
-        free(c);
         return 2;
     }
     /* Vectors and coverage see every cycle, as the lockstep run does. */
-    c->skip = !o.no_skip && !o.vectors && !o.cov;
-    if (o.cov) {
+    c->skip = !o->no_skip && !o->vectors && !o->cov;
+    if (o->cov) {
         if (!(c->cov = malloc(sizeof *c->cov))) {
             fprintf(stderr, "error: out of memory\n");
-            opts_teardown(s);
-            free(s);
-            free(c);
             return 2;
         }
         cov_init(c->cov, &s->cfg);
     }
-    if (o.vectors) {
-        if (!(c->vec = fopen(o.vectors, "w"))) {
-            fprintf(stderr, "error: cannot write vectors '%s': %s\n", o.vectors, strerror(errno));
-            opts_teardown(s);
-            free(s);
-            free(c);
+    if (o->vectors) {
+        if (!(c->vec = fopen(o->vectors, "w"))) {
+            fprintf(stderr, "error: cannot write vectors '%s': %s\n", o->vectors, strerror(errno));
             return 2;
         }
         vec_begin(c->vec, &s->cfg);
     }
     stats_init(&c->stats);
-    run_init(&c->run, &s->cfg, s->src, s->log_f, o.emit ? &s->emit : NULL);
+    return 0;
+}
+
+/* The run and what it writes at the end: 0, or -1 (the message printed). */
+static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, char **argv)
+{
+    run_init(&c->run, &s->cfg, s->src, s->log_f, o->emit ? &s->emit : NULL);
     c->run.rec_f = s->rec_f;
     c->run.rec_txt = s->rec_txt;
     spu_mem_t mem;
     mem_init(&mem);
     c->run.mem = &mem;
-    c->run.mem_stall = (unsigned)o.mem_stall;
+    c->run.mem_stall = (unsigned)o->mem_stall;
     c->run.check_stream = 1;
     const double t0 = now_s();
-    int rc = run_all(c, s, o.progress);
+    int rc = run_all(c, s, o->progress);
     const double dt = now_s() - t0;
     if (!rc)
         rc = run_check_end(&c->run);
@@ -205,24 +190,45 @@ int main(int argc, char **argv)
     else
         run_finish(&c->run);
     mem_free(&mem);
-    if (o.stats)
-        print_stats(c, &o, s, dt);
+    if (o->stats)
+        print_stats(c, o, s, dt);
     if (s->json_f)
-        write_stats_json(c, &o, s, dt, rc);
+        write_stats_json(c, o, s, dt, rc);
     if (c->cov && !rc) {
         char what[512];
         cov_describe(what, sizeof what, argc, argv);
-        if (cov_finish(c->cov, o.cov, what))
+        if (cov_finish(c->cov, o->cov, what))
             rc = -1;
     }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    spu_opts_t o;
+    spu_setup_t *s = calloc(1, sizeof *s);
+    csim_t *c = calloc(1, sizeof *c);
+    if (!s || !c) {
+        fprintf(stderr, "error: out of memory\n");
+        return 2;
+    }
+    const int pr = opts_parse(&o, argc, argv, 0);
+    if (pr || opts_setup(&o, s)) {
+        free(s);
+        free(c);
+        return pr > 0 ? 0 : 2;
+    }
+    int rc = csim_begin(c, &o, s);
+    if (!rc)
+        rc = csim_run(c, &o, s, argc, argv) ? 1 : 0;
     free(c->cov);
     if (c->vec && (fclose(c->vec) != 0)) {
         fprintf(stderr, "error: the vectors could not be written completely\n");
-        rc = -1;
+        rc = rc ? rc : 1;
     }
-    if (opts_teardown(s))
-        rc = -1;
+    if (opts_teardown(s) && !rc)
+        rc = 1;
     free(s);
     free(c);
-    return rc ? 1 : 0;
+    return rc;
 }
