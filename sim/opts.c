@@ -511,7 +511,9 @@ static int setup_perf_event(const spu_opts_t *o, spu_setup_t *s)
     return 0;
 }
 
-static int setup(const spu_opts_t *o, spu_setup_t *s)
+/* The configuration and the stimulus: the trace or the generator, knobs,
+ * --perf-event's sequences. 0, or -1 (the message printed). */
+static int setup_stimulus(const spu_opts_t *o, spu_setup_t *s)
 {
     char err[512];
     const char *cname = o->config;
@@ -553,42 +555,43 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
     if (o->perf_event && setup_perf_event(o, s))
         return -1;
     s->src = opts_fresh_source(s, &s->cursor, &s->gen, &s->pev_src);
-    static const char *const out_opt[6] = {"--vectors", "--cov", "--rec-bin", "--records", "--mem-bin", "--stats-json"};
-    const char *const out_file[6] = {o->vectors, o->cov, o->rec_bin,
-                                     o->records && strcmp(o->records, "-") ? o->records : NULL, o->mem_bin,
-                                     o->stats_json};
+    return 0;
+}
+
+/* The output files, none of them the input trace or another output:
+ * 0, or -1 (the message printed). */
+static int open_outputs(const spu_opts_t *o, spu_setup_t *s)
+{
+    const char *const records = o->records && strcmp(o->records, "-") ? o->records : NULL;
+    const struct {
+        const char *opt, *path, *mode;
+        FILE **f;                /* NULL: the front end opens it */
+    } out[6] = {{"--vectors", o->vectors, "w", NULL}, {"--cov", o->cov, "w", NULL},
+                {"--rec-bin", o->rec_bin, "wb", &s->rec_f}, {"--records", records, "w", &s->rec_txt},
+                {"--mem-bin", o->mem_bin, "wb", &s->mem_f}, {"--stats-json", o->stats_json, "w", &s->json_f}};
     for (int i = 0; i < 6; i++) {
-        int clash = out_file[i] && (same_file(out_file[i], o->trace) || same_file(out_file[i], o->log) ||
-                                    same_file(out_file[i], o->emit));
+        int clash = out[i].path && (same_file(out[i].path, o->trace) || same_file(out[i].path, o->log) ||
+                                    same_file(out[i].path, o->emit));
         for (int j = 0; j < i; j++)
-            clash |= out_file[i] && same_file(out_file[i], out_file[j]);
+            clash |= out[i].path && same_file(out[i].path, out[j].path);
         if (clash) {
             fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace or another output file; refusing to overwrite it\n",
-                    out_opt[i], out_file[i]);
+                    out[i].opt, out[i].path);
             return -1;
         }
     }
-    if (o->rec_bin && !(s->rec_f = fopen(o->rec_bin, "wb"))) {
-        fprintf(stderr, "error: cannot write --rec-bin '%s': %s\n", o->rec_bin, strerror(errno));
-        return -1;
-    }
-    if (o->mem_bin && !(s->mem_f = fopen(o->mem_bin, "wb"))) {
-        fprintf(stderr, "error: cannot write --mem-bin '%s': %s\n", o->mem_bin, strerror(errno));
-        return -1;
-    }
-    if (o->stats_json && !(s->json_f = fopen(o->stats_json, "w"))) {
-        fprintf(stderr, "error: cannot write --stats-json '%s': %s\n", o->stats_json, strerror(errno));
-        return -1;
-    }
-    if (o->records && !(s->rec_txt = strcmp(o->records, "-") ? fopen(o->records, "w") : stdout)) {
-        fprintf(stderr, "error: cannot write --records '%s': %s\n", o->records, strerror(errno));
-        return -1;
-    }
+    for (int i = 0; i < 6; i++)
+        if (out[i].f && out[i].path && !(*out[i].f = fopen(out[i].path, out[i].mode))) {
+            fprintf(stderr, "error: cannot write %s '%s': %s\n", out[i].opt, out[i].path, strerror(errno));
+            return -1;
+        }
+    if (o->records && !records)
+        s->rec_txt = stdout; /* --records - */
     for (int i = 0; i < 2; i++) {
-        const char *out = i ? o->emit : o->log;
-        if (same_file(out, o->trace) || (i && same_file(o->emit, o->log))) {
-            fprintf(stderr, "error: %s '%s' is the %s; refusing to overwrite it\n", i ? "--emit-trace" : "--log", out,
-                    same_file(out, o->trace) ? "input trace" : "--log file");
+        const char *f = i ? o->emit : o->log;
+        if (same_file(f, o->trace) || (i && same_file(o->emit, o->log))) {
+            fprintf(stderr, "error: %s '%s' is the %s; refusing to overwrite it\n", i ? "--emit-trace" : "--log", f,
+                    same_file(f, o->trace) ? "input trace" : "--log file");
             return -1;
         }
     }
@@ -607,6 +610,11 @@ static int setup(const spu_opts_t *o, spu_setup_t *s)
         spt_write_begin(&s->emit, s->emit_f, s->cfg.name);
     }
     return 0;
+}
+
+static int setup(const spu_opts_t *o, spu_setup_t *s)
+{
+    return setup_stimulus(o, s) || open_outputs(o, s) ? -1 : 0;
 }
 
 int opts_setup(const spu_opts_t *o, spu_setup_t *s)
