@@ -72,9 +72,14 @@ done
 APB_CONFIGS=""
 for c in $BUILT_APB; do case " $CONFIGS " in *" $c "*) APB_CONFIGS="$APB_CONFIGS${APB_CONFIGS:+ }$c" ;; esac; done
 DPI_CONFIGS_ALL=${DPI_CONFIGS:-v1p4 wide wide-alt}
-DPI_CONFIGS=""
-for c in $DPI_CONFIGS_ALL; do case " $CONFIGS " in *" $c "*) DPI_CONFIGS="$DPI_CONFIGS${DPI_CONFIGS:+ }$c" ;; esac; done
-export CONFIGS APB_CONFIGS DPI_CONFIGS TIER
+DPI_CONFIGS="" DPI_NOT_BUILT=""
+for c in $DPI_CONFIGS_ALL; do
+    case " $CONFIGS " in
+        *" $c "*) DPI_CONFIGS="$DPI_CONFIGS${DPI_CONFIGS:+ }$c" ;;
+        *) DPI_NOT_BUILT="$DPI_NOT_BUILT${DPI_NOT_BUILT:+ }$c" ;;
+    esac
+done
+export CONFIGS APB_CONFIGS DPI_CONFIGS DPI_NOT_BUILT TIER
 has_config() { case " $CONFIGS " in *" $1 "*) return 0 ;; esac; return 1; }
 first_config() { set -- $CONFIGS; echo "${1:-}"; }
 

@@ -38,10 +38,15 @@ same() {
     "$CSIM" --config "$cfg" "$f.spt" >"$f.a.spl" 2>"$f.e" || { bad "spt2/$name" "csim: $(head -1 "$f.e")"; return; }
     "$CSIM" --config "$cfg" "$f.spt" --no-skip >"$f.b.spl" 2>/dev/null
     "$CSIM" --config "$cfg" "$f.v1.spt" >"$f.c.spl" 2>/dev/null
-    "$TB" --config "$cfg" "$f.spt" --no-progress --expect-vacuous >"$f.d.spl" 2>/dev/null
+    local x xs="b c d"
+    if built "$cfg"; then
+        "$TB" --config "$cfg" "$f.spt" --no-progress --expect-vacuous >"$f.d.spl" 2>/dev/null
+    else
+        xs="b c"
+        skip "spt2/$name/tb" "$cfg is not built in this tree: csim only"
+    fi
     if ! grep -q ' sample ' "$f.a.spl"; then bad "spt2/$name" "nothing sampled: the case tests too little"; return; fi
-    local x
-    for x in b c d; do
+    for x in $xs; do
         if ! cmp -s "$f.a.spl" "$f.$x.spl"; then bad "spt2/$name" "log $x differs: $(diff "$f.a.spl" "$f.$x.spl" | head -3 | tr '\n' ' ')"; return; fi
     done
     ok "spt2/$name ($(grep -c . "$f.spt") lines = $(grep -c . "$f.v1.spt") lines of version 1)"
