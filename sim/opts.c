@@ -190,6 +190,177 @@ static const struct {
     {"--inject", offsetof(spu_opts_t, inject), OPT_TB},
 };
 
+/* Options that set a flag (an int member of spu_opts_t to val). */
+static const struct {
+    const char *name;
+    size_t off;
+    int val, who, once;          /* once: may be given once (--progress may be turned on and off) */
+} flag_opt[] = {
+    {"--quiet", offsetof(spu_opts_t, quiet), 1, OPT_BOTH, 1},
+    {"--stats", offsetof(spu_opts_t, stats), 1, OPT_BOTH, 1},
+    {"--progress", offsetof(spu_opts_t, progress), 1, OPT_BOTH, 0},
+    {"--no-progress", offsetof(spu_opts_t, progress), 0, OPT_BOTH, 0},
+    {"--no-skip", offsetof(spu_opts_t, no_skip), 1, OPT_BOTH, 1},
+    {"--wave", offsetof(spu_opts_t, wave), 1, OPT_TB, 1},
+    {"--shrink", offsetof(spu_opts_t, shrink), 1, OPT_TB, 1},
+    {"--full-clock", offsetof(spu_opts_t, full_clock), 1, OPT_TB, 1},
+    {"--apb", offsetof(spu_opts_t, apb), 1, OPT_TB, 1},
+    {"--dut-only", offsetof(spu_opts_t, dut_only), 1, OPT_TB, 1},
+    {"--expect-vacuous", offsetof(spu_opts_t, expect_vacuous), 1, OPT_TB, 1},
+};
+
+/* Options that take a number: each sets its member from n, read by
+ * parse_u64() (parse_count() where count): 0, or -1 with the message. */
+static int set_seed(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)v;
+    o->seed = n;
+    o->seed_opt = a;
+    return 0;
+}
+static int set_length(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)v;
+    *(o->tb ? &o->cycles : &o->ops) = n;
+    o->len_opt = a;
+    return 0;
+}
+static int set_mem_stall(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)a;
+    if (n > 99) {
+        fprintf(stderr, "error: --mem-stall %s: a percentage of cycles, 0..99 (at 100 nothing is ever written)\n", v);
+        return -1;
+    }
+    o->mem_stall = n;
+    return 0;
+}
+static int set_period(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)a, (void)v;
+    o->period = n;
+    o->have_period = 1;
+    return 0;
+}
+static int set_init_seed(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)a;
+    if (n < 1 || n > 0x7FFFFFFF) {
+        fprintf(stderr, "error: --init-seed %s: Verilator's +verilator+seed takes 1..2147483647\n", v);
+        return -1;
+    }
+    o->init_seed = n;
+    return 0;
+}
+static int set_mutant(spu_opts_t *o, const char *a, const char *v, uint64_t n)
+{
+    (void)a;
+    if (n > 0xFFFF) {
+        fprintf(stderr, "error: --mutant %s: mutant numbers are 0..65535\n", v);
+        return -1;
+    }
+    o->mutant = (int64_t)n;
+    return 0;
+}
+static const struct {
+    const char *name;
+    int who, count;              /* count: parse_count() (no 0), else parse_u64() */
+    int (*set)(spu_opts_t *o, const char *a, const char *v, uint64_t n);
+} num_opt[] = {
+    {"--seed", OPT_BOTH, 0, set_seed},           {"--ops", OPT_CSIM, 1, set_length},
+    {"--cycles", OPT_TB, 1, set_length},         {"--mem-stall", OPT_BOTH, 0, set_mem_stall},
+    {"--period", OPT_BOTH, 0, set_period},       {"--init-seed", OPT_TB, 0, set_init_seed},
+    {"--mutant", OPT_TB, 0, set_mutant},
+};
+#define NOPT(t) (sizeof t / sizeof t[0])
+#define FOR_US(w) ((w) == OPT_BOTH || ((w) == OPT_TB) == !!tb)
+
+/* a (argv[i]) is an option that takes one value or is a flag given once,
+ * and was given before: the second would silently replace the first. */
+static int given_twice(char **argv, int i)
+{
+    const char *a = argv[i];
+    int once = 0;
+    for (size_t k = 0; k < NOPT(str_opt); k++)
+        once |= !strcmp(a, str_opt[k].name);
+    for (size_t k = 0; k < NOPT(num_opt); k++)
+        once |= !strcmp(a, num_opt[k].name);
+    for (size_t k = 0; k < NOPT(flag_opt); k++)
+        once |= flag_opt[k].once && !strcmp(a, flag_opt[k].name);
+    for (int j = 1; once && j < i; j++)
+        if (!strcmp(argv[j], a)) {
+            fprintf(stderr, "error: %s given twice (it takes one value; the second would replace the first)\n", a);
+            return 1;
+        }
+    return 0;
+}
+
+/* An argument no table takes: an unknown option (saying whose it is when it
+ * is the other front end's), or the trace. 0, or -1 with the message. */
+static int positional(spu_opts_t *o, const char *a, int tb)
+{
+    if (a[0] == '-' && a[1]) {
+        const char *hint = "";
+        for (size_t k = 0; k < NOPT(str_opt); k++)
+            if (!tb && str_opt[k].who == OPT_TB && !strcmp(a, str_opt[k].name))
+                hint = " (it is spu-tb's)";
+        for (size_t k = 0; k < NOPT(flag_opt); k++)
+            if (!tb && flag_opt[k].who == OPT_TB && !strcmp(a, flag_opt[k].name))
+                hint = " (it is spu-tb's)";
+        for (size_t k = 0; k < NOPT(num_opt); k++)
+            if (!tb && num_opt[k].who == OPT_TB && !strcmp(a, num_opt[k].name))
+                hint = !strcmp(a, "--cycles") ? " (it is spu-tb's; spu-csim runs --ops N members)" : " (it is spu-tb's)";
+        if (tb && !strcmp(a, "--ops"))
+            hint = " (it is spu-csim's; spu-tb runs --cycles N)";
+        if (tb && !strcmp(a, "--threads"))
+            hint = " (removed: the checker runs in one thread; two were slower than one once one thread took "
+                   "blocks of plain cycles: docs/performance.md, \"Two threads\")";
+        fprintf(stderr, "error: unknown option '%s'%s (try --help)\n", a, hint);
+        return -1;
+    }
+    if (o->trace) {
+        fprintf(stderr, "error: more than one trace given ('%s' and '%s'; a stray argument, or a value that needs quotes?)\n",
+                o->trace, a);
+        return -1;
+    }
+    o->trace = a;
+    return 0;
+}
+
+/* argv[*i] as an option of a table: 1 taken (*i past its value), 0 not an
+ * option of a table, -1 an error (message printed). */
+static int table_opt(spu_opts_t *o, int argc, char **argv, int *i, int tb)
+{
+    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+    for (size_t k = 0; k < NOPT(flag_opt); k++)
+        if (FOR_US(flag_opt[k].who) && !strcmp(a, flag_opt[k].name)) {
+            *(int *)(void *)((char *)o + flag_opt[k].off) = flag_opt[k].val;
+            return 1;
+        }
+    int str = -1, num = -1;
+    for (size_t k = 0; k < NOPT(str_opt); k++)
+        if (FOR_US(str_opt[k].who) && !strcmp(a, str_opt[k].name))
+            str = (int)k;
+    for (size_t k = 0; k < NOPT(num_opt); k++)
+        if (FOR_US(num_opt[k].who) && !strcmp(a, num_opt[k].name))
+            num = (int)k;
+    if (str < 0 && num < 0)
+        return 0;
+    if (!v) {
+        fprintf(stderr, "error: %s needs a value\n", a);
+        return -1;
+    }
+    (*i)++;
+    if (str >= 0) {
+        *(const char **)(void *)((char *)o + str_opt[str].off) = v;
+        return 1;
+    }
+    uint64_t n;
+    if ((num_opt[num].count ? parse_count(a, v, &n) : parse_u64(a, v, &n)) || num_opt[num].set(o, a, v, n))
+        return -1;
+    return 1;
+}
+
 int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
 {
     memset(o, 0, sizeof *o);
@@ -202,40 +373,14 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
     o->mutant = -1;
     o->argc = argc;
     o->argv = argv;
-    /* An option that takes one value (or a flag) may be given once: a second
-     * one would silently replace the first. --knob and --gen add up. */
-    static const char *const once[] = {"--config", "--seed", "--ops", "--cycles", "--emit-trace", "--log",
-                                       "--quiet", "--stats", "--no-skip", "--wave", "--shrink",
-                                       "--full-clock", "--dut-only", "--expect-vacuous", "--init-seed", "--apb",
-                                       "--inject", "--fail-dir", "--vectors", "--cov", "--mutant", "--rec-bin", "--records",
-                                       "--perf-event", "--period", "--buffer", "--mem-bin", "--mem-stall",
-                                       "--stats-json"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        for (size_t k = 0; k < sizeof once / sizeof once[0]; k++)
-            for (int j = 1; j < i && !strcmp(a, once[k]); j++)
-                if (!strcmp(argv[j], a)) {
-                    fprintf(stderr, "error: %s given twice (it takes one value; the second would replace the first)\n", a);
-                    return -1;
-                }
-#define NEEDS_VALUE                                                            \
-    do {                                                                       \
-        if (!v) {                                                              \
-            fprintf(stderr, "error: %s needs a value\n", a);                   \
-            return -1;                                                         \
-        }                                                                      \
-        i++;                                                                   \
-    } while (0)
-        /* Options that take a file name or a string as it is. */
-        int taken = 0;
-        for (size_t k = 0; k < sizeof str_opt / sizeof str_opt[0] && !taken; k++)
-            if (!strcmp(a, str_opt[k].name) && (str_opt[k].who == OPT_BOTH || (str_opt[k].who == OPT_TB) == !!tb)) {
-                NEEDS_VALUE;
-                *(const char **)(void *)((char *)o + str_opt[k].off) = v;
-                taken = 1;
-            }
-        if (taken)
+        if (given_twice(argv, i))
+            return -1;
+        const int t = table_opt(o, argc, argv, &i, tb);
+        if (t < 0)
+            return -1;
+        if (t)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout, o->prog, tb);
@@ -243,109 +388,20 @@ int opts_parse(spu_opts_t *o, int argc, char **argv, int tb)
         } else if (!strcmp(a, "--help-gen")) {
             gen_params_help(stdout);
             return 1;
-        } else if (!strcmp(a, "--seed")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &o->seed))
+        } else if (!strcmp(a, "--knob") || !strcmp(a, "--gen")) { /* these add up */
+            if (i + 1 >= argc) {
+                fprintf(stderr, "error: %s needs a value\n", a);
                 return -1;
-            o->seed_opt = a;
-        } else if (!strcmp(a, "--ops") && !tb) {
-            NEEDS_VALUE;
-            if (parse_count(a, v, &o->ops))
-                return -1;
-            o->len_opt = a;
-        } else if (!strcmp(a, "--cycles") && tb) {
-            NEEDS_VALUE;
-            if (parse_count(a, v, &o->cycles))
-                return -1;
-            o->len_opt = a;
-        } else if (!strcmp(a, "--knob") || !strcmp(a, "--gen")) {
-            NEEDS_VALUE;
+            }
             const int k = !strcmp(a, "--knob");
             if ((k ? o->nknob : o->ngen) >= OPT_MAX_KV) {
                 fprintf(stderr, "error: too many %s options\n", a);
                 return -1;
             }
-            if (k)
-                o->knob[o->nknob++] = v;
-            else
-                o->gen[o->ngen++] = v;
-        } else if (!strcmp(a, "--mem-stall")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &o->mem_stall))
-                return -1;
-            if (o->mem_stall > 99) {
-                fprintf(stderr, "error: --mem-stall %s: a percentage of cycles, 0..99 (at 100 nothing is ever written)\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--period")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &o->period))
-                return -1;
-            o->have_period = 1;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
-        } else if (!strcmp(a, "--stats")) {
-            o->stats = 1;
-        } else if (!strcmp(a, "--progress")) {
-            o->progress = 1;
-        } else if (!strcmp(a, "--no-progress")) {
-            o->progress = 0;
-        } else if (!strcmp(a, "--no-skip")) {
-            o->no_skip = 1;
-        } else if (tb && !strcmp(a, "--wave")) {
-            o->wave = 1;
-        } else if (tb && !strcmp(a, "--shrink")) {
-            o->shrink = 1;
-        } else if (tb && !strcmp(a, "--full-clock")) {
-            o->full_clock = 1;
-        } else if (tb && !strcmp(a, "--apb")) {
-            o->apb = 1;
-        } else if (tb && !strcmp(a, "--dut-only")) {
-            o->dut_only = 1;
-        } else if (tb && !strcmp(a, "--expect-vacuous")) {
-            o->expect_vacuous = 1;
-        } else if (tb && !strcmp(a, "--init-seed")) {
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &o->init_seed))
-                return -1;
-            if (o->init_seed < 1 || o->init_seed > 0x7FFFFFFF) {
-                fprintf(stderr, "error: --init-seed %s: Verilator's +verilator+seed takes 1..2147483647\n", v);
-                return -1;
-            }
-        } else if (tb && !strcmp(a, "--threads")) {
-            fprintf(stderr, "error: --threads: removed; the checker runs in one thread (two were slower than one "
-                            "once one thread took blocks of plain cycles: docs/performance.md, \"Two threads\")\n");
+            *(k ? &o->knob[o->nknob++] : &o->gen[o->ngen++]) = argv[++i];
+        } else if (positional(o, a, tb)) {
             return -1;
-        } else if (tb && !strcmp(a, "--mutant")) {
-            uint64_t k;
-            NEEDS_VALUE;
-            if (parse_u64(a, v, &k))
-                return -1;
-            if (k > 0xFFFF) {
-                fprintf(stderr, "error: --mutant %s: mutant numbers are 0..65535\n", v);
-                return -1;
-            }
-            o->mutant = (int64_t)k;
-        } else if (a[0] == '-' && a[1]) {
-            static const char *const tb_only[] = {"--cycles", "--wave", "--shrink", "--full-clock", "--dut-only",
-                                                  "--expect-vacuous", "--init-seed", "--inject", "--fail-dir",
-                                                  "--mutant", "--apb"};
-            const char *hint = "";
-            for (size_t k = 0; k < sizeof tb_only / sizeof tb_only[0]; k++)
-                if (!tb && !strcmp(a, tb_only[k]))
-                    hint = !strcmp(a, "--cycles") ? " (it is spu-tb's; spu-csim runs --ops N members)" : " (it is spu-tb's)";
-            if (tb && (!strcmp(a, "--ops") || !strcmp(a, "--knob") || !strcmp(a, "--emit-trace")))
-                hint = !strcmp(a, "--ops") ? " (it is spu-csim's; spu-tb runs --cycles N)" : " (it is spu-csim's)";
-            fprintf(stderr, "error: unknown option '%s'%s (try --help)\n", a, hint);
-            return -1;
-        } else if (o->trace) {
-            fprintf(stderr, "error: more than one trace given ('%s' and '%s'; a stray argument, or a value that needs quotes?)\n",
-                    o->trace, a);
-            return -1;
-        } else {
-            o->trace = a;
         }
-#undef NEEDS_VALUE
     }
     return check_combination(o);
 }

@@ -294,7 +294,7 @@ $TMP/t.spt --inject obs_pmsicr_o@500|never fired
 --init-seed 2147483648|--init-seed 2147483648
 --expect-vacuous --cycles 1000|--expect-vacuous
 --dut-only --stats --cycles 10|--stats
---threads 2 --cycles 10|--threads: removed; the checker runs in one thread
+--threads 2 --cycles 10|unknown option '--threads' (removed: the checker runs in one thread
 --dut-only --stats-json /dev/null --cycles 10|--stats-json: --dut-only runs no model
 --ops 10|it is spu-csim's
 --config v1 --apb --cycles 10|no Verilated build of spu_apb for configuration 'v1'
