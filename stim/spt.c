@@ -348,12 +348,168 @@ static int op_cross(parser_t *p, const spu_op_t *op, const char *const at[K_NKEY
 
 /* `op KEYS`, or `op*N KEYS` (rep = N): the same as N lines `op KEYS`, one
  * in each of the cycles cur..cur+N-1 (docs/formats.md). */
+/* One key=value of an op line (key i of op_keys, token x): into op, or
+ * lane and pass. 0, or -1 (the error in p). */
+static int op_key(parser_t *p, int i, tok_t x, tok_t v, spu_op_t *o, uint64_t *lane, uint64_t *pass)
+{
+    uint64_t val;
+    switch (i) {
+    case K_TYPE:
+        if (parse_type(p, x, v, &o->type))
+            return -1;
+        break;
+    case K_EV:
+        if (spt_get_u64(p, x.s, "ev", v, &o->ev))
+            return -1;
+        break;
+    case K_DS:
+        if (!TOK_IS(v, "-")) {
+            if (spt_get_range(p, x.s, "ds", v, 0, 0xFFFF, "0..0xffff (or - for none)", &val))
+                return -1;
+            o->ds_valid = 1;
+            o->ds = (uint16_t)val;
+        }
+        break;
+    case K_ISS:
+    case K_FIN:
+        if (spt_get_range(p, x.s, op_keys[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
+            return -1;
+        if (i == K_ISS)
+            o->iss = (uint32_t)val;
+        else
+            o->fin = (uint32_t)val;
+        break;
+    case K_LANE:
+        if (spt_get_range(p, x.s, "lane", v, 0, SPU_MAX_LANES - 1, "0..7", lane))
+            return -1;
+        break;
+    case K_CTX:
+        if (spt_get_range(p, x.s, "ctx", v, 0, 0xFFFFFFFFu, "0..0xffffffff", &val))
+            return -1;
+        o->ctx = (uint32_t)val;
+        break;
+    case K_PASS:
+        if (spt_get_range(p, x.s, "pass", v, 0, 1, "0..1", pass))
+            return -1;
+        break;
+    case K_NS: case K_COND: case K_IND: case K_EXCL: case K_AR: case K_SVE: case K_PRED: case K_SG: {
+        static const int8_t bit[K_NKEYS] = {[K_NS] = SPU_ATTR_NS, [K_COND] = SPU_ATTR_COND,
+                                            [K_IND] = SPU_ATTR_IND, [K_EXCL] = SPU_ATTR_EXCL,
+                                            [K_AR] = SPU_ATTR_AR, [K_SVE] = SPU_ATTR_SVE,
+                                            [K_PRED] = SPU_ATTR_PRED, [K_SG] = SPU_ATTR_SG};
+        if (spt_get_range(p, x.s, op_keys[i], v, 0, 1, "0..1", &val))
+            return -1;
+        o->attr = (uint16_t)((o->attr & ~(1u << bit[i])) | val << bit[i]);
+        break;
+    }
+    case K_EVL: { /* the effective vector length in bits: 32 << EVL */
+        unsigned e = 0;
+        if (spt_get_range(p, x.s, "evl", v, 32, 2048, "32..2048 bits", &val))
+            return -1;
+        while ((32u << e) < val)
+            e++;
+        if ((32u << e) != val)
+            return spt_fail(p, x.s, "evl %" PRIu64 " is not a power of two (32, 64, ..., 2048 bits)", val);
+        o->attr = (uint16_t)((o->attr & ~(7u << SPU_ATTR_EVL)) | e << SPU_ATTR_EVL);
+        break;
+    }
+    default:
+        if (op_addr(p, x.s, i, v, o))
+            return -1;
+        break;
+    }
+    return 0;
+}
+
+/* Events bit 6 ("not taken") is cond && !pass. Whatever of the three is
+ * not given follows from the others: with ev given, a missing cond is
+ * bit 6 and a missing pass is !bit 6 (for a conditional op); without ev,
+ * bit 6 is set from cond and pass. op_cross() rejects what is left
+ * contradictory. */
+static void op_implied(spu_op_t *op, const char *const at[K_NKEYS], uint64_t *pass)
+{
+    const unsigned bit6 = (unsigned)(op->ev >> 6 & 1u);
+    if (at[K_EV]) {
+        if (!at[K_COND] && bit6)
+            op->attr |= 1u << SPU_ATTR_COND;
+        if (!at[K_PASS] && (op->attr >> SPU_ATTR_COND & 1u))
+            *pass = !bit6;
+    } else if ((op->attr >> SPU_ATTR_COND & 1u) && !*pass) {
+        op->ev |= 1u << 6;
+    }
+}
+
+/* Append op (rep members from this line, at lane; at_lane: lane= was
+ * given there) to the trace with where it was written: its id, or
+ * UINT64_MAX (the error in p). */
+static uint64_t op_store(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, spu_op_t op, const char *at_lane,
+                         uint64_t lane)
+{
+    const uint64_t id = t->nops;
+    if (rep > UINT64_MAX / 4 - id)
+        return spt_fail(p, kw.s, "too many ops in one trace"), UINT64_MAX;
+    void *a = t->ops;
+    size_t cap = t->opcap;
+    if (grow(&a, &cap, t->nrec + 1, sizeof *t->ops))
+        return spt_fail(p, p->ls, "out of memory"), UINT64_MAX;
+    t->ops = a;
+    a = t->oploc;
+    if (grow(&a, &t->opcap, t->nrec + 1, sizeof *t->oploc))
+        return spt_fail(p, p->ls, "out of memory"), UINT64_MAX;
+    t->oploc = a;
+    op.id = id;
+    t->ops[t->nrec] = op;
+    spt_oploc_t *loc = &t->oploc[t->nrec];
+    const char *where = at_lane ? at_lane : kw.s;
+    loc->count = rep;
+    loc->line = p->line > UINT32_MAX ? UINT32_MAX : (uint32_t)p->line;
+    loc->col = (uint64_t)(where - p->ls) + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)(where - p->ls) + 1;
+    loc->lane = (uint8_t)lane;
+    loc->explicit_lane = at_lane != NULL;
+    t->nrec++;
+    t->nops += rep;
+    return id;
+}
+
+/* Op id (rep members) placed at lane of the current cycle's item it; for
+ * op*N the cycles after: a run item for the middle ones and an ordinary
+ * item for the last, so that later lines of that cycle can join it (their
+ * member takes lane 0, or the lane= given). 0, or -1 (the error in p). */
+static int op_place(parser_t *p, spt_trace_t *t, spt_item_t *it, uint64_t id, uint64_t rep, const char *at_lane,
+                    uint64_t lane)
+{
+    if (!it->pop_mask)
+        it->first_op = id;
+    it->pop_mask = (uint8_t)(it->pop_mask | 1u << lane);
+    it->next_lane = (uint8_t)(lane + 1);
+    if (rep == 1)
+        return 0;
+    const uint8_t l2 = at_lane ? (uint8_t)lane : 0;
+    if (rep > 2) {
+        spt_item_t *run = next_item(p, t);
+        if (!run)
+            return -1;
+        run->cycle = p->cur + 1;
+        run->rep = rep - 2;
+        run->first_op = id + 1;
+        run->pop_mask = (uint8_t)(1u << l2);
+    }
+    p->cur += rep - 1;
+    it = cur_item(p, t);
+    if (!it)
+        return -1;
+    it->first_op = id + rep - 1;
+    it->pop_mask = (uint8_t)(1u << l2);
+    it->next_lane = (uint8_t)(l2 + 1);
+    return 0;
+}
+
 static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const char *s, const char *le)
 {
     spu_op_t op = SPU_OP_DEFAULT;
     tok_t x, k, v;
     const char *at[K_NKEYS] = {0};
-    uint64_t val, lane = 0, pass = 1;
+    uint64_t lane = 0, pass = 1;
     char b[200];
     while (spt_next_tok(&s, le, &x)) {
         if (split_kv(p, x, &k, &v))
@@ -366,86 +522,10 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
         if (at[i])
             return spt_fail(p, x.s, "duplicate op key '%s'", op_keys[i]);
         at[i] = x.s;
-        switch (i) {
-        case K_TYPE:
-            if (parse_type(p, x, v, &op.type))
-                return -1;
-            break;
-        case K_EV:
-            if (spt_get_u64(p, x.s, "ev", v, &op.ev))
-                return -1;
-            break;
-        case K_DS:
-            if (!TOK_IS(v, "-")) {
-                if (spt_get_range(p, x.s, "ds", v, 0, 0xFFFF, "0..0xffff (or - for none)", &val))
-                    return -1;
-                op.ds_valid = 1;
-                op.ds = (uint16_t)val;
-            }
-            break;
-        case K_ISS:
-        case K_FIN:
-            if (spt_get_range(p, x.s, op_keys[i], v, 1, SPU_OP_MAX_LAT, "1..16777215", &val))
-                return -1;
-            if (i == K_ISS)
-                op.iss = (uint32_t)val;
-            else
-                op.fin = (uint32_t)val;
-            break;
-        case K_LANE:
-            if (spt_get_range(p, x.s, "lane", v, 0, SPU_MAX_LANES - 1, "0..7", &lane))
-                return -1;
-            break;
-        case K_CTX:
-            if (spt_get_range(p, x.s, "ctx", v, 0, 0xFFFFFFFFu, "0..0xffffffff", &val))
-                return -1;
-            op.ctx = (uint32_t)val;
-            break;
-        case K_PASS:
-            if (spt_get_range(p, x.s, "pass", v, 0, 1, "0..1", &pass))
-                return -1;
-            break;
-        case K_NS: case K_COND: case K_IND: case K_EXCL: case K_AR: case K_SVE: case K_PRED: case K_SG: {
-            static const int8_t bit[K_NKEYS] = {[K_NS] = SPU_ATTR_NS, [K_COND] = SPU_ATTR_COND,
-                                                [K_IND] = SPU_ATTR_IND, [K_EXCL] = SPU_ATTR_EXCL,
-                                                [K_AR] = SPU_ATTR_AR, [K_SVE] = SPU_ATTR_SVE,
-                                                [K_PRED] = SPU_ATTR_PRED, [K_SG] = SPU_ATTR_SG};
-            if (spt_get_range(p, x.s, op_keys[i], v, 0, 1, "0..1", &val))
-                return -1;
-            op.attr = (uint16_t)((op.attr & ~(1u << bit[i])) | val << bit[i]);
-            break;
-        }
-        case K_EVL: { /* the effective vector length in bits: 32 << EVL */
-            unsigned e = 0;
-            if (spt_get_range(p, x.s, "evl", v, 32, 2048, "32..2048 bits", &val))
-                return -1;
-            while ((32u << e) < val)
-                e++;
-            if ((32u << e) != val)
-                return spt_fail(p, x.s, "evl %" PRIu64 " is not a power of two (32, 64, ..., 2048 bits)", val);
-            op.attr = (uint16_t)((op.attr & ~(7u << SPU_ATTR_EVL)) | e << SPU_ATTR_EVL);
-            break;
-        }
-        default:
-            if (op_addr(p, x.s, i, v, &op))
-                return -1;
-            break;
-        }
+        if (op_key(p, i, x, v, &op, &lane, &pass))
+            return -1;
     }
-    /* Events bit 6 ("not taken") is cond && !pass. Whatever of the three is
-     * not given follows from the others: with ev given, a missing cond is
-     * bit 6 and a missing pass is !bit 6 (for a conditional op); without
-     * ev, bit 6 is set from cond and pass. op_cross() rejects what is left
-     * contradictory. */
-    const unsigned bit6 = (unsigned)(op.ev >> 6 & 1u);
-    if (at[K_EV]) {
-        if (!at[K_COND] && bit6)
-            op.attr |= 1u << SPU_ATTR_COND;
-        if (!at[K_PASS] && (op.attr >> SPU_ATTR_COND & 1u))
-            pass = !bit6;
-    } else if ((op.attr >> SPU_ATTR_COND & 1u) && !pass) {
-        op.ev |= 1u << 6;
-    }
+    op_implied(&op, at, &pass);
     if (op_cross(p, &op, at, pass))
         return -1;
     const char *at_iss = at[K_ISS], *at_fin = at[K_FIN], *at_lane = at[K_LANE];
@@ -469,56 +549,10 @@ static int line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const ch
                                  " (at most %d in any configuration)",
                         SPU_MAX_LANES, p->cur, SPU_MAX_LANES);
     }
-    const uint64_t id = t->nops;
-    if (rep > UINT64_MAX / 4 - id)
-        return spt_fail(p, kw.s, "too many ops in one trace");
-    void *a = t->ops;
-    size_t cap = t->opcap;
-    if (grow(&a, &cap, t->nrec + 1, sizeof *t->ops))
-        return spt_fail(p, p->ls, "out of memory");
-    t->ops = a;
-    a = t->oploc;
-    if (grow(&a, &t->opcap, t->nrec + 1, sizeof *t->oploc))
-        return spt_fail(p, p->ls, "out of memory");
-    t->oploc = a;
-    op.id = id;
-    t->ops[t->nrec] = op;
-    spt_oploc_t *loc = &t->oploc[t->nrec];
-    const char *where = at_lane ? at_lane : kw.s;
-    loc->count = rep;
-    loc->line = p->line > UINT32_MAX ? UINT32_MAX : (uint32_t)p->line;
-    loc->col = (uint64_t)(where - p->ls) + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)(where - p->ls) + 1;
-    loc->lane = (uint8_t)lane;
-    loc->explicit_lane = at_lane != NULL;
-    t->nrec++;
-    t->nops += rep;
-    if (!it->pop_mask)
-        it->first_op = id;
-    it->pop_mask = (uint8_t)(it->pop_mask | 1u << lane);
-    it->next_lane = (uint8_t)(lane + 1);
-    if (rep == 1)
-        return 0;
-    /* The other cycles of op*N are fresh: the member takes lane 0, or the
-     * lane= given. The middle ones make one run item; the last one is an
-     * ordinary item, so that later lines of that cycle can join it. */
-    const uint8_t l2 = at_lane ? (uint8_t)lane : 0;
-    if (rep > 2) {
-        spt_item_t *run = next_item(p, t);
-        if (!run)
-            return -1;
-        run->cycle = p->cur + 1;
-        run->rep = rep - 2;
-        run->first_op = id + 1;
-        run->pop_mask = (uint8_t)(1u << l2);
-    }
-    p->cur += rep - 1;
-    it = cur_item(p, t);
-    if (!it)
+    const uint64_t id = op_store(p, t, kw, rep, op, at_lane, lane);
+    if (id == UINT64_MAX)
         return -1;
-    it->first_op = id + rep - 1;
-    it->pop_mask = (uint8_t)(1u << l2);
-    it->next_lane = (uint8_t)(l2 + 1);
-    return 0;
+    return op_place(p, t, it, id, rep, at_lane, lane);
 }
 
 static int line_reset(parser_t *p, spt_trace_t *t, tok_t kw, const char *s, const char *le)
