@@ -99,6 +99,13 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
     return 0;
 }
 
+/* ops: every population member offered; members (SAMPLE_POP): those
+ * counted while profiling was enabled. */
+static uint64_t ops_offered(const spu_setup_t *s)
+{
+    return s->have_trace ? s->trace.nops : s->gen.next_op;
+}
+
 static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt)
 {
     char gp[512];
@@ -108,9 +115,7 @@ static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t 
         gen_params_print(&s->gp, gp, sizeof gp);
         fprintf(stderr, "generator %s\n", gp);
     }
-    /* ops: every population member offered; members: those counted while
-     * profiling was enabled (SAMPLE_POP). */
-    const uint64_t ops = s->have_trace ? s->trace.nops : s->gen.next_op;
+    const uint64_t ops = ops_offered(s);
     fprintf(stderr, "cycles %" PRIu64 "  ops %" PRIu64 "  members %" PRIu64 "  %.3f s  %.1f M ops/s\n",
             c->run.cycle, ops, c->run.log.pmu[SPU_PMU_POP], dt, dt > 0 ? (double)ops / dt / 1e6 : 0.0);
     stats_print(&c->stats, &c->run.log, stderr);
@@ -130,7 +135,7 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     else
         json_u64(&j, "seed", o->seed);
     json_u64(&j, "cycles", c->run.cycle);
-    json_u64(&j, "ops", s->have_trace ? s->trace.nops : s->gen.next_op);
+    json_u64(&j, "ops", ops_offered(s));
     json_u64(&j, "members", c->run.log.pmu[SPU_PMU_POP]);
     json_num(&j, "seconds", dt);
     spl_log_json(&c->run.log, &j);

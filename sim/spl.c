@@ -136,21 +136,26 @@ static void size_label(FILE *f, unsigned n)
     fprintf(f, "  %3u bytes", n);
 }
 
+/* Every SAMPLE_FEED is a finished sample: written, rejected by a rule, or
+ * dropped because profiling was disabled while it was in flight (knob
+ * INFLIGHT = 1; docs/impl-defined.md row 11): the last of these. */
+static uint64_t disabled_in_flight(const spl_log_t *l)
+{
+    const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
+    return feed > reported ? feed - reported : 0;
+}
+
 void spl_print_records(const spl_log_t *l, FILE *f)
 {
     fprintf(f, "records written %" PRIu64 "  bytes %" PRIu64 "  mean %.1f bytes per record\n", l->rec_written,
             l->rec_bytes, l->rec_written ? (double)l->rec_bytes / (double)l->rec_written : 0.0);
     spl_histogram(f, l->rec_size, SPU_MAX_RECORD + 1, size_label);
-    /* Every SAMPLE_FEED is a finished sample: written, rejected by a rule,
-     * or dropped because profiling was disabled while it was in flight
-     * (knob INFLIGHT = 1; docs/impl-defined.md row 11). */
-    const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
     fprintf(f, "records not written: filtered type=%" PRIu64 " ev=%" PRIu64 " nev=%" PRIu64 " lat=%" PRIu64
                " ds=%" PRIu64 "  discard mode=%" PRIu64 "  disabled in flight=%" PRIu64
                "  buffer disabled or stopped=%" PRIu64 "  write queue full=%" PRIu64
                "; a record several filters reject counts under each\n",
             l->why[SPU_WHY_TYPE], l->why[SPU_WHY_EV], l->why[SPU_WHY_NEV], l->why[SPU_WHY_LAT], l->why[SPU_WHY_DS],
-            l->why[SPU_WHY_DISCARD], feed > reported ? feed - reported : 0, l->rec_stopped, l->rec_qfull);
+            l->why[SPU_WHY_DISCARD], disabled_in_flight(l), l->rec_stopped, l->rec_qfull);
     fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  queued bytes lost to a reset %" PRIu64 "\n",
             l->buf_full, l->mem_beats, l->mem_lost);
 }
@@ -158,7 +163,6 @@ void spl_print_records(const spl_log_t *l, FILE *f)
 void spl_log_json(const spl_log_t *l, json_t *j)
 {
     static const char *const why[6] = {"type", "ev", "nev", "lat", "ds", "discard"};
-    const uint64_t feed = l->pmu[SPU_PMU_FEED], reported = l->kept + l->rejected;
     json_u64(j, "samples", l->samples);
     json_u64(j, "collisions", l->collisions);
     json_u64(j, "kept", l->kept);
@@ -173,7 +177,7 @@ void spl_log_json(const spl_log_t *l, json_t *j)
     json_u64(j, "built", l->rec_built);
     json_u64(j, "written", l->rec_written);
     json_u64(j, "bytes", l->rec_bytes);
-    json_u64(j, "disabled_in_flight", feed > reported ? feed - reported : 0);
+    json_u64(j, "disabled_in_flight", disabled_in_flight(l));
     json_u64(j, "buffer_disabled_or_stopped", l->rec_stopped);
     json_u64(j, "write_queue_full", l->rec_qfull);
     json_close(j);

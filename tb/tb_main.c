@@ -379,15 +379,26 @@ static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t 
     return 1;
 }
 
+/* Why the run took no blocks of plain cycles, when it was not its stimulus
+ * (NULL: it could take them). */
+static const char *blocks_off(const spu_opts_t *o, const ls_cfg_t *lc)
+{
+    return o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
+}
+
+static double evals_per_cycle(const ls_result_t *r)
+{
+    return r->cycles ? (double)r->evals / (double)r->cycles : 0.0;
+}
+
 /* --stats: how the DUT ran and was checked, the records, the PMU totals. */
 static void print_stats(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
 {
     fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
-            r->cycles ? (double)r->evals / (double)r->cycles : 0.0, r->clocking ? r->clocking : "not run",
+            evals_per_cycle(r), r->clocking ? r->clocking : "not run",
             lc->vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                 : "spu_top's own ports");
-    /* why a run in one thread took no blocks, when it was not its stimulus */
-    const char *off = o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
+    const char *off = blocks_off(o, lc);
     fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
                     "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
             r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
@@ -418,12 +429,12 @@ static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls
         json_u64(&j, "fail_cycle", r->fail_cycle);
     json_num(&j, "seconds", r->seconds);
     json_u64(&j, "evals", r->evals);
-    json_num(&j, "evals_per_cycle", r->cycles ? (double)r->evals / (double)r->cycles : 0.0);
+    json_num(&j, "evals_per_cycle", evals_per_cycle(r));
     json_str(&j, "clocking", r->clocking);
     json_u64(&j, "input_stage", (uint64_t)lc->vt->input_stage);
     json_u64(&j, "checked_in_place", r->quiet);
     json_u64(&j, "checked_in_blocks", r->blocks);
-    json_str(&j, "blocks_off", o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc));
+    json_str(&j, "blocks_off", blocks_off(o, lc));
     json_u64(&j, "rerun", (uint64_t)r->rerun);
     if (o->apb) {
         json_obj(&j, "apb");

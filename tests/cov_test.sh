@@ -60,8 +60,8 @@ fi
 same() {
     local name=$1 c
     shift
-    c=$(sed -nE 's/^cfg +([A-Za-z0-9_-]+).*/\1/p' "$1" | head -1)
-    if ! built "${c:-v1p4}"; then skip "cov/csim_equals_tb/$name" "${c:-v1p4} is not built in this tree"; return; fi
+    c=$(spt_cfg "$1")
+    if ! built "$c"; then skip "cov/csim_equals_tb/$name" "$c is not built in this tree"; return; fi
     if ! $CSIM "$@" --quiet --cov "$TMP/c.cov" 2>"$TMP/e"; then bad "cov/same/$name" "csim: $(head -1 "$TMP/e")"; return; fi
     $TB "$@" --quiet --no-progress --cov "$TMP/t.cov" >/dev/null 2>"$TMP/e"
     if [ ! -s "$TMP/t.cov" ]; then bad "cov/same/$name" "tb wrote no coverage: $(tail -1 "$TMP/e")"; return; fi

@@ -54,8 +54,8 @@ run() {
 n=0
 for spt in tests/vectors/*.spt; do
     [ "$MODE" = full ] || [ $n -lt 6 ] || break
-    cfg=$(sed -nE 's/^cfg +([A-Za-z0-9_-]+).*/\1/p' "$spt" | head -1)
-    run "vector/$(basename "${spt%.spt}")" "${cfg:-v1p4}" "$spt"
+    cfg=$(spt_cfg "$spt")
+    run "vector/$(basename "${spt%.spt}")" "$cfg" "$spt"
     n=$((n + 1))
 done
 # Generated traces. A short csim run is not fitted like a short tb run (its

@@ -22,6 +22,13 @@ built() {
     [ -n "${CONFIGS+x}" ] || return 0
     for c in "$@"; do case " $CONFIGS " in *" $c "*) ;; *) return 1 ;; esac; done
 }
+# spt_cfg TRACE: the configuration its cfg line names (v1p4 without one,
+# as spu-csim and spu-tb take it).
+spt_cfg() {
+    local c
+    c=$(sed -nE 's/^cfg +([A-Za-z0-9_-]+).*/\1/p' "$1" | head -1)
+    echo "${c:-v1p4}"
+}
 # jget FILE KEY[.KEY]...: values of a --stats-json file, one per line.
 jget() { ${PYTHON:-python3} tests/json_get.py "$@"; }
 t_end() {

@@ -64,24 +64,23 @@ if [ -f "$B/spu-tb.configs" ]; then
     BUILT_CONFIGS=$(sed -n 's/^CONFIGS=//p' "$B/spu-tb.configs")
     BUILT_APB=$(sed -n 's/^APB_CONFIGS=//p' "$B/spu-tb.configs")
 fi
+# among LIST SET: the words of LIST that SET has, in LIST's order ("!" SET:
+# those it lacks)
+among() {
+    local c out="" want=1
+    [ "$2" != "!" ] || { want=0; shift; }
+    for c in $1; do
+        case " $2 " in *" $c "*) [ $want = 1 ] && out="$out $c" ;; *) [ $want = 0 ] && out="$out $c" ;; esac
+    done
+    echo $out
+}
 CONFIGS_ASKED=$(echo ${CONFIGS:-$ALL_CONFIGS})
-CONFIGS=""
-for c in $CONFIGS_ASKED; do
-    case " $BUILT_CONFIGS " in *" $c "*) CONFIGS="$CONFIGS${CONFIGS:+ }$c" ;; esac
-done
-APB_CONFIGS=""
-for c in $BUILT_APB; do case " $CONFIGS " in *" $c "*) APB_CONFIGS="$APB_CONFIGS${APB_CONFIGS:+ }$c" ;; esac; done
+CONFIGS=$(among "$CONFIGS_ASKED" "$BUILT_CONFIGS")
+APB_CONFIGS=$(among "$BUILT_APB" "$CONFIGS")
 DPI_CONFIGS_ALL=${DPI_CONFIGS:-v1p4 wide wide-alt}
-DPI_CONFIGS="" DPI_NOT_BUILT=""
-for c in $DPI_CONFIGS_ALL; do
-    case " $CONFIGS " in
-        *" $c "*) DPI_CONFIGS="$DPI_CONFIGS${DPI_CONFIGS:+ }$c" ;;
-        *) DPI_NOT_BUILT="$DPI_NOT_BUILT${DPI_NOT_BUILT:+ }$c" ;;
-    esac
-done
+DPI_CONFIGS=$(among "$DPI_CONFIGS_ALL" "$CONFIGS")
+DPI_NOT_BUILT=$(among "$DPI_CONFIGS_ALL" ! "$CONFIGS")
 export CONFIGS APB_CONFIGS DPI_CONFIGS DPI_NOT_BUILT TIER
-has_config() { case " $CONFIGS " in *" $1 "*) return 0 ;; esac; return 1; }
-first_config() { set -- $CONFIGS; echo "${1:-}"; }
 
 # check NAME CMD...: the command must exit 0.
 check() {
@@ -223,8 +222,8 @@ vector() {
     name=vectors/$(basename "$tool")/$(basename "${spt%.spt}")
     if [ ! -f "$exp" ]; then bad "$name" "missing $exp"; return; fi
     local c
-    c=$(sed -nE 's/^cfg +([A-Za-z0-9_-]+).*/\1/p' "$spt" | head -1)
-    if [ "$tool" = "$TB" ] && ! has_config "${c:-v1p4}"; then skip "$name" "${c:-v1p4} is not built in this tree"; return; fi
+    c=$(spt_cfg "$spt")
+    if [ "$tool" = "$TB" ] && ! built "$c"; then skip "$name" "$c is not built in this tree"; return; fi
     if ! "$tool" "$spt" "$@" >"$TMP/got.spl" 2>"$TMP/err"; then bad "$name" "exit $? $(head -2 "$TMP/err")"; return; fi
     if diff -u "$exp" "$TMP/got.spl" >"$TMP/diff"; then ok "$name"; else bad "$name" "$(head -8 "$TMP/diff" | tr '\n' ' ')"; fi
 }
@@ -542,7 +541,7 @@ suite_regress() { script regress 25 "" -- tests/regress_test.sh; }
 
 # Each configuration of the toml not in this tree's spu-tb is said once.
 for c in $CONFIGS_ASKED; do
-    has_config "$c" || skip "configs/$c" "spu-tb in $B was not built for it (built: ${BUILT_CONFIGS:-none}; make tb builds every configuration)"
+    built "$c" || skip "configs/$c" "spu-tb in $B was not built for it (built: ${BUILT_CONFIGS:-none}; make tb builds every configuration)"
 done
 [ -n "$CONFIGS" ] || bad configs "no configuration left to test (asked: $CONFIGS_ASKED; built: ${BUILT_CONFIGS:-none})"
 echo "tier $TIER: ${suites[*]} on ${CONFIGS:-no configuration}"
