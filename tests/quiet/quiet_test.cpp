@@ -62,24 +62,12 @@ uint64_t packed16(const uint16_t *f, unsigned n)
     return v;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// The output ports sample() reads, with their widths in this configuration.
+constexpr unsigned NP = 22;
+void make_ports(port (&ports)[NP], unsigned L, unsigned S)
 {
-    const unsigned long trials = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 200000;
-    rng_state = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
-    if (argc > 3 || trials == 0) {
-        std::fprintf(stderr, "usage: %s [TRIALS >= 1] [SEED]\n", argv[0]);
-        return 2;
-    }
-    const spu_config_t *c = cfg();
-    if (!c) {
-        std::fprintf(stderr, "%s: no configuration %s\n", argv[0], CFG_NAME);
-        return 2;
-    }
-    const unsigned L = c->lanes, S = c->slots;
     static_assert(SPU_MAX_SLOTS * 16 <= 64, "rec_*_lat_o of every configuration fit one word here");
-    const port ports[] = {
+    const port all[NP] = {
         {"smp_valid_o", L, P(smp_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->smp_valid; }},
         {"col_valid_o", L, P(col_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->col_valid; }},
         {"smp_slot_o", 2 * L, P(smp_slot_o), [](const spu_out_t *o, unsigned l, unsigned) { return packed(o->smp_slot, l, 2); }},
@@ -103,72 +91,117 @@ int main(int argc, char **argv)
         {"mem_data_o", 64, P(mem_data_o), [](const spu_out_t *o, unsigned, unsigned) { return o->mem_data; }},
         {"mem_strb_o", 8, P(mem_strb_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->mem_strb; }},
     };
-    constexpr unsigned NP = sizeof ports / sizeof ports[0];
-    unsigned long caught[NP] = {}, agree = 0, equal = 0;
+    for (unsigned k = 0; k < NP; k++)
+        ports[k] = all[k];
+}
 
-    VerilatedContext ctx;
-    VTOP top{&ctx, "spu_top"};
-    for (unsigned long n = 0; n < trials; n++) {
-        // The model's outputs: a quiet cycle, sometimes with one more field set.
-        spu_out_t o;
-        std::memset(&o, 0, sizeof o);
-        o.pmu[SPU_PMU_POP] = (uint8_t)(rnd() % (L + 1));
-        o.obs_pmsicr = rnd() & 1 ? rnd() : rnd() & 0xFFFFFF;
-        o.reg_rdata = rnd() % 4 ? 0 : rnd();
-        o.reg_undef = rnd() % 8 == 0;
-        o.obs_enabled = rnd() % 4 != 0;
-        o.pmbirq = rnd() % 8 == 0;
-        if (rnd() % 2 == 0) { // one more bit anywhere: quiet only if it is in a free field
-            uint8_t *bytes = reinterpret_cast<uint8_t *>(&o);
-            bytes[rnd() % sizeof o] ^= (uint8_t)(1u << (rnd() % 8));
-        }
-        spu_quiet_t q;
-        cmp_quiet(&o, &q);
-        if (!q.quiet)
-            continue; // quiet_equal() is never asked about it
-        // The DUT's ports: o's values, at most two of them changed.
-        int changed[2] = {-1, -1};
-        const auto put = [&](unsigned k, uint64_t v) {
-            ports[k].set(&top, ports[k].width < 64 ? v & ((1ull << ports[k].width) - 1) : v);
-        };
-        for (unsigned k = 0; k < NP; k++)
-            put(k, ports[k].of(&o, L, S));
-        const unsigned nchange = (unsigned)(rnd() % 3);
-        for (unsigned i = 0; i < nchange; i++) {
-            const unsigned k = (unsigned)(rnd() % NP);
-            const uint64_t v = ports[k].of(&o, L, S) ^ (1ull << (rnd() % ports[k].width));
-            put(k, v);
-            changed[i] = (int)k;
-        }
-        spu_out_t dout;
-        sample(&top, &dout, L, S);
-        const bool full = cmp_equal(&dout, &o) != 0, fast = quiet_equal(&top, &q);
-        if (full != fast) {
-            std::printf("FAIL quiet/%s: trial %lu: quiet_equal() says %s, sample() and cmp_equal() %s (ports changed: %s %s)\n",
-                        CFG_NAME, n, fast ? "equal" : "different", full ? "equal" : "different",
-                        changed[0] >= 0 ? ports[changed[0]].name : "none", changed[1] >= 0 ? ports[changed[1]].name : "");
-            return 1;
-        }
-        agree++;
-        equal += full;
-        if (!full && changed[0] >= 0 && changed[1] < 0)
-            caught[changed[0]]++;
+// The model's outputs o: a quiet cycle, half of the time with one more bit
+// set anywhere in it (quiet only if it is in a free field).
+void model_outputs(spu_out_t *o, unsigned L)
+{
+    std::memset(o, 0, sizeof *o);
+    o->pmu[SPU_PMU_POP] = (uint8_t)(rnd() % (L + 1));
+    o->obs_pmsicr = rnd() & 1 ? rnd() : rnd() & 0xFFFFFF;
+    o->reg_rdata = rnd() % 4 ? 0 : rnd();
+    o->reg_undef = rnd() % 8 == 0;
+    o->obs_enabled = rnd() % 4 != 0;
+    o->pmbirq = rnd() % 8 == 0;
+    if (rnd() % 2 == 0) {
+        uint8_t *bytes = reinterpret_cast<uint8_t *>(o);
+        bytes[rnd() % sizeof *o] ^= (uint8_t)(1u << (rnd() % 8));
     }
+}
+
+struct tally {
+    unsigned long caught[NP], agree, equal;
+};
+
+// Trial n: the DUT's ports set to o's values with up to two of them changed,
+// quiet_equal() against sample() + cmp_equal(). 0, or 1 on a disagreement
+// (its FAIL line printed).
+int trial(VTOP *top, const port (&ports)[NP], unsigned L, unsigned S, unsigned long n, tally *t)
+{
+    spu_out_t o;
+    model_outputs(&o, L);
+    spu_quiet_t q;
+    cmp_quiet(&o, &q);
+    if (!q.quiet)
+        return 0; // quiet_equal() is never asked about it
+    int changed[2] = {-1, -1};
+    const auto put = [&](unsigned k, uint64_t v) {
+        ports[k].set(top, ports[k].width < 64 ? v & ((1ull << ports[k].width) - 1) : v);
+    };
+    for (unsigned k = 0; k < NP; k++)
+        put(k, ports[k].of(&o, L, S));
+    const unsigned nchange = (unsigned)(rnd() % 3);
+    for (unsigned i = 0; i < nchange; i++) {
+        const unsigned k = (unsigned)(rnd() % NP);
+        put(k, ports[k].of(&o, L, S) ^ (1ull << (rnd() % ports[k].width)));
+        changed[i] = (int)k;
+    }
+    spu_out_t dout;
+    sample(top, &dout, L, S);
+    const bool full = cmp_equal(&dout, &o) != 0, fast = quiet_equal(top, &q);
+    if (full != fast) {
+        std::printf("FAIL quiet/%s: trial %lu: quiet_equal() says %s, sample() and cmp_equal() %s (ports changed: %s %s)\n",
+                    CFG_NAME, n, fast ? "equal" : "different", full ? "equal" : "different",
+                    changed[0] >= 0 ? ports[changed[0]].name : "none", changed[1] >= 0 ? ports[changed[1]].name : "");
+        return 1;
+    }
+    t->agree++;
+    t->equal += full;
+    if (!full && changed[0] >= 0 && changed[1] < 0)
+        t->caught[changed[0]]++;
+    return 0;
+}
+
+// Not vacuous: every port read was the one difference of a trial caught,
+// and some trials were equal. 0, or 1 (its FAIL line printed).
+int vacuous(const port (&ports)[NP], const tally *t)
+{
     for (unsigned k = 0; k < NP; k++) {
         // the write beat's address, data and strobes are not outputs without mem_valid_o
         const bool unread = !std::strcmp(ports[k].name, "mem_addr_o") || !std::strcmp(ports[k].name, "mem_data_o") ||
                             !std::strcmp(ports[k].name, "mem_strb_o");
-        if (!unread && !caught[k]) {
+        if (!unread && !t->caught[k]) {
             std::printf("FAIL quiet/%s: no trial changed only %s and was caught (vacuous; more trials?)\n", CFG_NAME,
                         ports[k].name);
             return 1;
         }
     }
-    if (!equal) {
+    if (!t->equal) {
         std::printf("FAIL quiet/%s: no trial was equal (vacuous)\n", CFG_NAME);
         return 1;
     }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const unsigned long trials = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 200000;
+    rng_state = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
+    if (argc > 3 || trials == 0) {
+        std::fprintf(stderr, "usage: %s [TRIALS >= 1] [SEED]\n", argv[0]);
+        return 2;
+    }
+    const spu_config_t *c = cfg();
+    if (!c) {
+        std::fprintf(stderr, "%s: no configuration %s\n", argv[0], CFG_NAME);
+        return 2;
+    }
+    port ports[NP];
+    make_ports(ports, c->lanes, c->slots);
+    tally t{};
+    VerilatedContext ctx;
+    VTOP top{&ctx, "spu_top"};
+    for (unsigned long n = 0; n < trials; n++)
+        if (trial(&top, ports, c->lanes, c->slots, n, &t))
+            return 1;
+    if (vacuous(ports, &t))
+        return 1;
     std::printf("PASS quiet/%s: quiet_equal() agrees with sample() + cmp_equal() on %lu quiet cycles (%lu equal; "
-                "each of the %u read ports caught alone)\n", CFG_NAME, agree, equal, NP - 3);
+                "each of the %u read ports caught alone)\n", CFG_NAME, t.agree, t.equal, NP - 3);
     return 0;
 }
