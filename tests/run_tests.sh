@@ -67,10 +67,10 @@ fi
 # among LIST SET: the words of LIST that SET has, in LIST's order ("!" SET:
 # those it lacks)
 among() {
-    local c out="" want=1
-    [ "$2" != "!" ] || { want=0; shift; }
+    local c out="" want=1 set=$2
+    [ "$2" != "!" ] || { want=0; set=$3; }
     for c in $1; do
-        case " $2 " in *" $c "*) [ $want = 1 ] && out="$out $c" ;; *) [ $want = 0 ] && out="$out $c" ;; esac
+        case " $set " in *" $c "*) [ $want = 1 ] && out="$out $c" ;; *) [ $want = 0 ] && out="$out $c" ;; esac
     done
     echo $out
 }
