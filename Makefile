@@ -39,8 +39,10 @@ CONFIGS   := $(shell $(PYTHON) tools/gen_config.py --list $(CFG_SRC))
 ifeq ($(strip $(CONFIGS)),)
 $(error tools/gen_config.py --list $(CFG_SRC) gave no configuration)
 endif
-GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c
-GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh)
+GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c $(GEN)/spu_ports.h
+# The port includes (configs/spu.toml [ports]), the same in every configuration's directory.
+GEN_VPORTS := spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh
+GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh $(addprefix $(GEN)/$(c)/,$(GEN_VPORTS)))
 
 # Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf, diff.
 # A layer is compiled with the include paths of itself and the layers below
@@ -89,8 +91,9 @@ $(GEN).stamp: $(CFG_SRC) tools/gen_config.py
 	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 	@touch $@
 
-rtl-default-vh: gen ## refresh rtl/include/spu_config.vh, the committed include of the default configuration (v1p4)
-	@cmp -s $(GEN)/v1p4/spu_config.vh rtl/include/spu_config.vh || cp $(GEN)/v1p4/spu_config.vh rtl/include/spu_config.vh
+rtl-default-vh: gen ## refresh the committed generated files: rtl/include/ (the default configuration, v1p4) and docs/ports.md's table
+	@for f in spu_config.vh $(GEN_VPORTS); do cmp -s $(GEN)/v1p4/$$f rtl/include/$$f || cp $(GEN)/v1p4/$$f rtl/include/$$f; done
+	@$(PYTHON) tools/gen_docs_table.py docs/ports.md $(GEN)/ports.md
 
 check-gen: gen ## prove the C and Verilog expansions agree and are up to date
 	@BUILD=$(BUILD) tests/check_gen.sh
@@ -232,9 +235,9 @@ VL_PIPE   ?= 1
 VL_PIPE_V := $(VL)/spu_top_vl_pipe.v
 VL_TOP_V  := $(if $(filter 1,$(VL_PIPE)),$(VL_PIPE_V))
 VL_TOP    := $(if $(filter 1,$(VL_PIPE)),spu_top_vl_pipe,spu_top)
-$(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py
+$(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py $(GEN).stamp
 	@mkdir -p $(@D)
-	@$(PYTHON) tools/gen_vl_pipe.py rtl/spu_top.v spu_top $@
+	@$(PYTHON) tools/gen_vl_pipe.py -I $(GEN)/$(firstword $(CONFIGS)) rtl/spu_top.v spu_top $@
 
 # The Verilator (its path and version), its flags and the top the models and
 # the runtime of this BUILD were made with: the stamp changes with them, so a
@@ -473,9 +476,9 @@ install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden
 	@install -d $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv
 	@install -m 644 $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(INSTALL_TO)/lib/
 	@install -m 755 $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so $(INSTALL_TO)/lib/
-	@install -m 644 golden/spu_model.h $(GEN)/spu_config.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
+	@install -m 644 golden/spu_model.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
 	@install -m 644 golden/dpi/spu_dpi_pkg.sv $(INSTALL_TO)/share/openspu/sv/
-	@$(foreach c,$(CONFIGS),install -D -m 644 $(GEN)/$(c)/spu_config.vh $(INSTALL_TO)/share/openspu/config/$(c)/spu_config.vh &&) true
+	@$(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),install -D -m 644 $(GEN)/$(c)/$(f) $(INSTALL_TO)/share/openspu/config/$(c)/$(f) &&)) true
 	@for pc in golden/openspu.pc.in golden/dpi/openspu-dpi.pc.in; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(OPENSPU_VERSION)|' $$pc >$(INSTALL_TO)/lib/pkgconfig/$$(basename $$pc .in); done
 

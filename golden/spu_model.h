@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "spu_config.h" /* generated from configs/spu.toml */
+#include "spu_ports.h"  /* generated from configs/spu.toml [ports] */
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +44,7 @@ enum spu_attr_bit {
     SPU_ATTR_SG = 7,   /* SVE load/store: gather/scatter */
     SPU_ATTR_EVL = 8   /* SVE: effective vector length, 3 bits: 32 << EVL bits */
 };
-#define SPU_ATTR_BITS 11
+#define SPU_ATTR_BITS SPU_W_fin_attr
 
 /* fin_addr_valid bits (and spu_rec_src_t.valid): which optional packets the
  * sampled operation has a value for. */
@@ -54,82 +55,31 @@ enum spu_rec_bit {
     SPU_REC_PBT = 1 << 3, /* previous branch target (FEAT_SPE_PBT) */
     SPU_REC_DS = 1 << 4   /* data source (spu_rec_src_t only: fin_ds_valid) */
 };
-#define SPU_REC_ADDR_BITS 4
+#define SPU_REC_ADDR_BITS SPU_W_fin_addr_valid
 
-/* Inputs of one clock cycle: the port contract of docs/ports.md. Issue and
- * finish events arrive on ports 0..SLOTS-1, each naming its slot. */
+/* Inputs of one clock cycle: one member per port of spu_top, generated from
+ * configs/spu.toml [ports] (spu_ports.h; the table in docs/ports.md). Issue
+ * and finish events arrive on ports 0..SLOTS-1, each naming its slot. The
+ * payloads of finish port p (fin_events .. fin_pbt) are read only with its
+ * finish (the events and data source by the filter, the rest for a kept
+ * record). They come last: a harness may leave them stale between finishes
+ * instead of clearing them (SPU_IN_CLEAR_BYTES). */
 typedef struct spu_in {
-    uint8_t rst_n;                        /* 0: synchronous reset this cycle */
-    uint8_t pop_valid;                    /* bit l: a population member in lane l */
-    uint8_t iss_valid;                    /* bit p: issue event on port p */
-    uint8_t iss_slot[SPU_MAX_SLOTS];      /* slot of issue port p */
-    uint8_t fin_valid;                    /* bit p: finish event on port p */
-    uint8_t fin_slot[SPU_MAX_SLOTS];      /* slot of finish port p */
-    uint8_t fin_type[SPU_MAX_SLOTS];      /* {SIMD,FP,ST,LD,B} */
-    uint8_t fin_ds_valid;                 /* bit p: finish port p has a data source */
-    uint8_t reg_valid;                    /* system-register access this cycle */
-    uint8_t reg_write;                    /* 1 write (MSR), 0 read (MRS) */
-    uint16_t reg_enc;                     /* packed {op0,op1,CRn,CRm,op2} */
-    uint64_t reg_wdata;
-    uint8_t el;                           /* current Exception level 0..3 */
-    uint8_t prof_allowed;                 /* rest-of-PE profiling permission */
-    uint8_t mem_ready;                    /* the memory takes the write beat shown (mem_valid) */
-    uint64_t ts;                          /* timer: PhysicalCountInt() this cycle */
-    /* Payloads of finish port p, read only with its finish (the events and
-     * data source by the filter, the rest for a kept record). They come
-     * last: a harness may leave them stale between finishes instead of
-     * clearing them (SPU_IN_CLEAR_BYTES). */
-    uint64_t fin_events[SPU_MAX_SLOTS];   /* Events packet bits */
-    uint16_t fin_ds[SPU_MAX_SLOTS];       /* data source value (with its fin_ds_valid bit) */
-    uint16_t fin_attr[SPU_MAX_SLOTS];     /* spu_attr_bit set */
-    uint8_t fin_addr_valid[SPU_MAX_SLOTS]; /* SPU_REC_TGT..SPU_REC_PBT */
-    uint32_t fin_ctx[SPU_MAX_SLOTS];      /* CONTEXTIDR_EL1 of the operation */
-    uint64_t fin_pc[SPU_MAX_SLOTS];       /* PC virtual address [55:0] */
-    uint64_t fin_tgt[SPU_MAX_SLOTS];      /* branch target [55:0] */
-    uint64_t fin_va[SPU_MAX_SLOTS];       /* data virtual address (with tag) */
-    uint64_t fin_pa[SPU_MAX_SLOTS];       /* data physical address [55:0] */
-    uint64_t fin_pbt[SPU_MAX_SLOTS];      /* previous branch target [55:0] */
+    SPU_IN_MEMBERS
 } spu_in_t;
 
-/* The bytes of spu_in_t before the finish payloads: what a harness clears
- * every cycle (48 bytes, so a compiler clears them with a few stores). */
-#define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, fin_events)
+/* The bytes of spu_in_t before the stale payloads: what a harness clears
+ * every cycle. */
+#define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, SPU_IN_FIRST_STALE)
 
-/* Bytes of spu_out_t before `reserved`, and the reserved bytes that bring
- * reg_rdata to an 8-byte boundary (1..8, so the array is never empty). */
-#define SPU_OUT_SMALL_BYTES (11 + SPU_MAX_LANES + 7 * SPU_MAX_SLOTS + SPU_NPMU)
-#define SPU_OUT_RESERVED (8 - SPU_OUT_SMALL_BYTES % 8)
-
-/* Registered outputs: the results of one cycle's inputs. Fields of lanes and
- * ports that are not valid are zero. */
+/* Registered outputs: the results of one cycle's inputs, one member per
+ * output port of spu_top but rec_data_o (spu_model_record() gives its
+ * bytes). Fields of lanes and ports that are not valid are zero, and so are
+ * mem_addr, mem_data and mem_strb without mem_valid. Compare them member by
+ * member (the checker's cmp_equal()), never as bytes: the struct may have
+ * padding. */
 typedef struct spu_out {
-    uint8_t smp_valid;                    /* bit l: lane l's member was selected */
-    uint8_t col_valid;                    /* bit l: lane l's selection collided */
-    uint8_t smp_slot[SPU_MAX_LANES];      /* slot given to lane l */
-    uint8_t rec_valid;                    /* bit p: record of finish port p */
-    uint8_t rec_keep;                     /* bit p: record kept */
-    uint8_t rec_slot[SPU_MAX_SLOTS];
-    uint8_t rec_why[SPU_MAX_SLOTS];       /* spu_why_bit set */
-    uint8_t rec_len[SPU_MAX_SLOTS];       /* bytes of port p's sample record: nonzero
-                                             exactly for kept records; the bytes are
-                                             spu_model_record() (rec_data_o) */
-    uint16_t rec_tot_lat[SPU_MAX_SLOTS];  /* saturated total latency */
-    uint16_t rec_iss_lat[SPU_MAX_SLOTS];  /* saturated issue latency */
-    uint8_t pmu[SPU_NPMU];                /* per-cycle count of each SAMPLE_* event */
-    uint8_t reg_undef;                    /* last access was UNDEFINED */
-    uint8_t obs_enabled;                  /* profiling enabled in that cycle */
-    uint8_t rec_wr;                       /* bit p: port p's record went to the Profiling Buffer
-                                             (PMBPTR_EL1 reserved for it, queued for writing) */
-    uint8_t rec_qfull;                    /* bit p: port p's record was dropped: the write queue
-                                             was full (docs/buffer.md) */
-    uint8_t mem_valid;                    /* a write beat is shown: mem_addr/data/strb */
-    uint8_t mem_strb;                     /* byte enables of mem_data, bit j for byte j */
-    uint8_t pmbirq;                       /* PMBIRQ: PMBSR_EL1.S after that cycle */
-    uint8_t reserved[SPU_OUT_RESERVED];   /* always 0: no padding anywhere, so outputs compare as bytes */
-    uint64_t reg_rdata;                   /* read data (0 unless a read) */
-    uint64_t obs_pmsicr;                  /* PMSICR_EL1 after that cycle */
-    uint64_t mem_addr;                    /* write beat address, 8-byte aligned */
-    uint64_t mem_data;                    /* write beat data, byte j at bits 8j+7:8j (address + j) */
+    SPU_OUT_MEMBERS
 } spu_out_t;
 
 /* ---------------------------------------------------------------- state */

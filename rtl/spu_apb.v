@@ -36,9 +36,11 @@
 
 `include "spu_config.vh"
 
-module spu_apb (
-  input  wire                  clk_i,            // PCLK
-  input  wire                  rst_ni,           // PRESETn, synchronous
+module spu_apb #(
+  parameter integer LANES   = `SPU_LANES,    // as spu_top's (the generated
+  parameter integer SLOTS   = `SPU_SLOTS,    // configuration include)
+  parameter integer REC_MAX = `SPU_REC_MAX
+) (
   // APB4 completer
   input  wire                  psel_i,
   input  wire                  penable_i,
@@ -50,56 +52,13 @@ module spu_apb (
   output wire [31:0]           prdata_o,
   output wire                  pready_o,
   output wire                  pslverr_o,
-  // spu_top's ports other than its register port's inputs
-  input  wire [L-1:0]          pop_valid_i,
-  input  wire [S-1:0]          iss_valid_i,
-  input  wire [S*2-1:0]        iss_slot_i,
-  input  wire [S-1:0]          fin_valid_i,
-  input  wire [S*2-1:0]        fin_slot_i,
-  input  wire [S*5-1:0]        fin_type_i,
-  input  wire [S*64-1:0]       fin_events_i,
-  input  wire [S-1:0]          fin_ds_valid_i,
-  input  wire [S*16-1:0]       fin_ds_i,
-  input  wire [S*11-1:0]       fin_attr_i,
-  input  wire [S*4-1:0]        fin_addr_valid_i,
-  input  wire [S*32-1:0]       fin_ctx_i,
-  input  wire [S*56-1:0]       fin_pc_i,
-  input  wire [S*56-1:0]       fin_tgt_i,
-  input  wire [S*64-1:0]       fin_va_i,
-  input  wire [S*56-1:0]       fin_pa_i,
-  input  wire [S*56-1:0]       fin_pbt_i,
-  input  wire [63:0]           ts_i,
-  input  wire [1:0]            el_i,
-  input  wire                  prof_allowed_i,
-  input  wire                  mem_ready_i,
-  output wire                  mem_valid_o,
-  output wire [63:0]           mem_addr_o,
-  output wire [63:0]           mem_data_o,
-  output wire [7:0]            mem_strb_o,
-  output wire                  pmbirq_o,
-  output wire [L-1:0]          smp_valid_o,
-  output wire [L-1:0]          col_valid_o,
-  output wire [L*2-1:0]        smp_slot_o,
-  output wire [S-1:0]          rec_valid_o,
-  output wire [S-1:0]          rec_keep_o,
-  output wire [S*2-1:0]        rec_slot_o,
-  output wire [S*6-1:0]        rec_why_o,
-  output wire [S*16-1:0]       rec_tot_lat_o,
-  output wire [S*16-1:0]       rec_iss_lat_o,
-  output wire [S*8-1:0]        rec_len_o,
-  output wire [S*8*R-1:0]      rec_data_o,
-  output wire [S-1:0]          rec_wr_o,
-  output wire [S-1:0]          rec_qfull_o,
-  output wire [N*W-1:0]        pmu_o,
-  output wire [63:0]           reg_rdata_o,      // observation: the unit's MRS data
-  output wire                  reg_undef_o,      // observation: its UNDEFINED flag
-  output wire [63:0]           obs_pmsicr_o,
-  output wire                  obs_enabled_o
+  // spu_top's ports but its register port's inputs, generated from
+  // configs/spu.toml [ports]. clk_i is PCLK and rst_ni PRESETn, synchronous.
+  // reg_rdata_o and reg_undef_o are observation ports for a checker, like
+  // obs_pmsicr_o.
+`include "spu_apb_ports.vh"
 );
 
-  localparam integer L = `SPU_LANES;
-  localparam integer S = `SPU_SLOTS;
-  localparam integer R = `SPU_REC_MAX;
   localparam integer N = `SPU_NPMU;
   localparam integer W = `SPU_PMU_W;
 
@@ -123,60 +82,19 @@ module spu_apb (
   wire        undef;
 
   // ----------------------------------------------------------- the unit
-  spu_top u_unit (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .pop_valid_i      (pop_valid_i),
-    .iss_valid_i      (iss_valid_i),
-    .iss_slot_i       (iss_slot_i),
-    .fin_valid_i      (fin_valid_i),
-    .fin_slot_i       (fin_slot_i),
-    .fin_type_i       (fin_type_i),
-    .fin_events_i     (fin_events_i),
-    .fin_ds_valid_i   (fin_ds_valid_i),
-    .fin_ds_i         (fin_ds_i),
-    .fin_attr_i       (fin_attr_i),
-    .fin_addr_valid_i (fin_addr_valid_i),
-    .fin_ctx_i        (fin_ctx_i),
-    .fin_pc_i         (fin_pc_i),
-    .fin_tgt_i        (fin_tgt_i),
-    .fin_va_i         (fin_va_i),
-    .fin_pa_i         (fin_pa_i),
-    .fin_pbt_i        (fin_pbt_i),
-    .ts_i             (ts_i),
+  spu_top #(
+    .LANES            (LANES),
+    .SLOTS            (SLOTS),
+    .REC_MAX          (REC_MAX)
+  ) u_unit (
+`include "spu_top_conn.vh"
     .reg_valid_i      (reg_valid),
     .reg_write_i      (pwrite_i),
     .reg_enc_i        (reg_enc),
-    .reg_wdata_i      ({pwdata_i, wlo_q}),
-    .el_i             (el_i),
-    .prof_allowed_i   (prof_allowed_i),
-    .mem_ready_i      (mem_ready_i),
-    .mem_valid_o      (mem_valid_o),
-    .mem_addr_o       (mem_addr_o),
-    .mem_data_o       (mem_data_o),
-    .mem_strb_o       (mem_strb_o),
-    .pmbirq_o         (pmbirq_o),
-    .smp_valid_o      (smp_valid_o),
-    .col_valid_o      (col_valid_o),
-    .smp_slot_o       (smp_slot_o),
-    .rec_valid_o      (rec_valid_o),
-    .rec_keep_o       (rec_keep_o),
-    .rec_slot_o       (rec_slot_o),
-    .rec_why_o        (rec_why_o),
-    .rec_tot_lat_o    (rec_tot_lat_o),
-    .rec_iss_lat_o    (rec_iss_lat_o),
-    .rec_len_o        (rec_len_o),
-    .rec_data_o       (rec_data_o),
-    .rec_wr_o         (rec_wr_o),
-    .rec_qfull_o      (rec_qfull_o),
-    .pmu_o            (pmu_o),
-    .reg_rdata_o      (rdata),
-    .reg_undef_o      (undef),
-    .obs_pmsicr_o     (obs_pmsicr_o),
-    .obs_enabled_o    (obs_enabled_o)
+    .reg_wdata_i      ({pwdata_i, wlo_q})
   );
-  assign reg_rdata_o = rdata;
-  assign reg_undef_o = undef;
+  assign rdata = reg_rdata_o;
+  assign undef = reg_undef_o;
 
   // ------------------------------------------------ SAMPLE_* counters
   // cnt[e] adds the count the unit shows for event e in every cycle.

@@ -56,67 +56,10 @@ module spu_top #(
   // configuration implements the event (its feature).
   parameter [`SPU_NPMU-1:0]     PMU_IMPL    = `SPU_PMU_IMPL
 ) (
-  input  wire                clk_i,            // clock
-  input  wire                rst_ni,           // synchronous reset, active low
-  // population, issue and finish
-  input  wire [LANES-1:0]    pop_valid_i,      // population member in lane l
-  input  wire [SLOTS-1:0]    iss_valid_i,      // issue event on port p
-  input  wire [SLOTS*2-1:0]  iss_slot_i,       // its slot at [2p+:2]
-  input  wire [SLOTS-1:0]    fin_valid_i,      // finish event on port p
-  input  wire [SLOTS*2-1:0]  fin_slot_i,       // its slot at [2p+:2]
-  input  wire [SLOTS*5-1:0]  fin_type_i,       // {SIMD,FP,ST,LD,B} at [5p+:5]
-  input  wire [SLOTS*64-1:0] fin_events_i,     // Events packet at [64p+:64]
-  input  wire [SLOTS-1:0]    fin_ds_valid_i,   // port p has a Data Source
-  input  wire [SLOTS*16-1:0] fin_ds_i,         // Data Source at [16p+:16]
-  // what port p's record carries (read for a kept record only)
-  input  wire [SLOTS*11-1:0] fin_attr_i,       // {EVL[2:0],SG,PRED,SVE,NS,AR,EXCL,IND,COND} at [11p+:11]
-  input  wire [SLOTS*4-1:0]  fin_addr_valid_i, // {PBT,PA,VA,TGT} at [4p+:4]
-  input  wire [SLOTS*32-1:0] fin_ctx_i,        // CONTEXTIDR_EL1 at [32p+:32]
-  input  wire [SLOTS*56-1:0] fin_pc_i,         // PC [55:0] at [56p+:56]
-  input  wire [SLOTS*56-1:0] fin_tgt_i,        // branch target
-  input  wire [SLOTS*64-1:0] fin_va_i,         // data virtual address at [64p+:64]
-  input  wire [SLOTS*56-1:0] fin_pa_i,         // data physical address
-  input  wire [SLOTS*56-1:0] fin_pbt_i,        // previous branch target
-  input  wire [63:0]         ts_i,             // timer (Timestamp packets)
-  // System register access
-  input  wire                reg_valid_i,      // access this cycle
-  input  wire                reg_write_i,      // 1 MSR, 0 MRS
-  input  wire [15:0]         reg_enc_i,        // packed {op0,op1,CRn,CRm,op2}
-  input  wire [63:0]         reg_wdata_i,      // MSR data
-  // context
-  input  wire [1:0]          el_i,             // current Exception level
-  input  wire                prof_allowed_i,   // rest of the PE allows it
-  // Profiling Buffer memory write port (docs/ports.md)
-  input  wire                mem_ready_i,      // the memory takes the beat shown
-  output wire                mem_valid_o,      // a write beat
-  output wire [63:0]         mem_addr_o,       // its address, 8-byte aligned
-  output wire [63:0]         mem_data_o,       // byte j for mem_addr_o + j
-  output wire [7:0]          mem_strb_o,       // byte enables
-  output wire                pmbirq_o,         // PMBIRQ: PMBSR_EL1.S
-  // selections
-  output reg  [LANES-1:0]    smp_valid_o,      // lane l's member sampled
-  output reg  [LANES-1:0]    col_valid_o,      // lane l's selection collided
-  output reg  [LANES*2-1:0]  smp_slot_o,       // its slot at [2l+:2]
-  // records (record port p is the result of finish port p)
-  output reg  [SLOTS-1:0]    rec_valid_o,      // record of port p
-  output reg  [SLOTS-1:0]    rec_keep_o,       // kept (collect, no discard)
-  output reg  [SLOTS*2-1:0]  rec_slot_o,       // its slot
-  output reg  [SLOTS*6-1:0]  rec_why_o,        // {discard,ds,lat,nev,ev,type}
-  output reg  [SLOTS*16-1:0] rec_tot_lat_o,    // total latency, saturated
-  output reg  [SLOTS*16-1:0] rec_iss_lat_o,    // issue latency, saturated
-  output wire [SLOTS*8-1:0]  rec_len_o,        // bytes of port p's record (0: none)
-  output wire [SLOTS*8*REC_MAX-1:0] rec_data_o, // its bytes at [8*REC_MAX*p +:], byte 0 first;
-                                               // held from the last record where rec_len_o is 0
-  output reg  [SLOTS-1:0]    rec_wr_o,         // port p's record goes to the Profiling Buffer
-  output reg  [SLOTS-1:0]    rec_qfull_o,      // ... dropped: the write queue was full
-  // PMU events: counts of the last cycle, SAMPLE_<NAME> at
-  // [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W] (configs/spu.toml order)
-  output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,
-  // register read port and observation
-  output wire [63:0]         reg_rdata_o,      // MRS data of the last cycle
-  output wire                reg_undef_o,      // last access UNDEFINED
-  output wire [63:0]         obs_pmsicr_o,     // PMSICR_EL1
-  output wire                obs_enabled_o     // profiling enabled last cycle
+  // The ports, generated from configs/spu.toml [ports] (docs/ports.md).
+  // Fields of lanes and ports that are not valid are zero; pmu_o holds
+  // SAMPLE_<NAME> at [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W].
+`include "spu_top_ports.vh"
 );
 
   // ------------------------------------------------- parameter limits

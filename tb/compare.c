@@ -9,31 +9,25 @@
 #include "compare.h"
 #include "spl.h"
 
+/* Each output member, named after its spu_top port (configs/spu.toml
+ * [ports], spu_ports.h). */
 typedef struct field {
     const char *name;
     size_t off, size;            /* member offset and element size */
-    int per;                     /* 0 scalar, 1 per lane, 2 per port, 3 per PMU event, 4 reserved byte */
+    int per;                     /* 0 one value or a mask, 1 per lane, 2 per port, 3 per PMU event */
 } field_t;
 
-#define F(n, m, per) {n, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m[0]), per}
-#define S(n, m) {n, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m), 0}
-static const field_t fields[] = {
-    S("smp_valid_o", smp_valid),       S("col_valid_o", col_valid),
-    F("smp_slot_o", smp_slot, 1),      S("rec_valid_o", rec_valid),
-    S("rec_keep_o", rec_keep),         F("rec_slot_o", rec_slot, 2),
-    F("rec_why_o", rec_why, 2),        F("rec_len_o", rec_len, 2),
-    F("rec_tot_lat_o", rec_tot_lat, 2),
-    F("rec_iss_lat_o", rec_iss_lat, 2), F("pmu_o", pmu, 3),
-    S("reg_undef_o", reg_undef),       S("obs_enabled_o", obs_enabled),
-    S("rec_wr_o", rec_wr),             S("rec_qfull_o", rec_qfull),
-    S("mem_valid_o", mem_valid),       S("mem_strb_o", mem_strb),
-    S("pmbirq_o", pmbirq),             S("mem_addr_o", mem_addr),
-    S("mem_data_o", mem_data),
-    S("reg_rdata_o", reg_rdata),       S("obs_pmsicr_o", obs_pmsicr),
-    F("spu_out_t.reserved", reserved, 4), /* never nonzero; listed so a difference is named */
-};
-#undef F
-#undef S
+enum { PER_ONE, PER_LANE, PER_PORT, PER_PMU };
+#define PER_ONE_OF_ONE PER_ONE
+#define PER_ONE_OF_LANES PER_ONE
+#define PER_ONE_OF_PORTS PER_ONE
+#define PER_ONE_OF_LANE PER_LANE
+#define PER_ONE_OF_PORT PER_PORT
+#define PER_ONE_OF_PMU PER_PMU
+#define FIELD(port, m, PACK, w) \
+    {#port, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m) / CMP_N_##PACK, PER_ONE_OF_##PACK},
+static const field_t fields[] = {SPU_OUT_PORTS(FIELD)};
+#undef FIELD
 
 static uint64_t load(const void *p, size_t size)
 {
@@ -47,19 +41,17 @@ static uint64_t load(const void *p, size_t size)
 
 static unsigned count(int per)
 {
-    return per == 1 ? SPU_MAX_LANES : per == 2 ? SPU_MAX_SLOTS : per == 3 ? SPU_NPMU : per == 4 ? SPU_OUT_RESERVED : 1;
+    return per == PER_LANE ? SPU_MAX_LANES : per == PER_PORT ? SPU_MAX_SLOTS : per == PER_PMU ? SPU_NPMU : 1;
 }
 
 static void elem_name(const field_t *f, unsigned i, char *buf, size_t len)
 {
-    if (f->per == 0)
+    if (f->per == PER_ONE)
         snprintf(buf, len, "%s", f->name);
-    else if (f->per == 3) /* the event's slice of the packed pmu_o, by its name */
+    else if (f->per == PER_PMU) /* the event's slice of the packed pmu_o, by its name */
         snprintf(buf, len, "%s[%s]", f->name, spu_pmu_name((int)i));
-    else if (f->per == 4)
-        snprintf(buf, len, "%s[%u]", f->name, i);
     else
-        snprintf(buf, len, "%s[%s %u]", f->name, f->per == 1 ? "lane" : "port", i);
+        snprintf(buf, len, "%s[%s %u]", f->name, f->per == PER_LANE ? "lane" : "port", i);
 }
 
 int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,
@@ -130,9 +122,9 @@ int cmp_signal_exists(const spu_config_t *cfg, const char *name)
     char buf[40];
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
         const field_t *f = &fields[k];
-        const unsigned n = f->per == 1 ? cfg->lanes : f->per == 2 ? cfg->slots : count(f->per);
+        const unsigned n = f->per == PER_LANE ? cfg->lanes : f->per == PER_PORT ? cfg->slots : count(f->per);
         for (unsigned i = 0; i < n; i++) {
-            if (f->per == 3 && !spu_pmu_implemented(cfg, (int)i))
+            if (f->per == PER_PMU && !spu_pmu_implemented(cfg, (int)i))
                 continue;
             elem_name(f, i, buf, sizeof buf);
             if (strcmp(buf, name) == 0 || (i == 0 && strcmp(f->name, name) == 0))

@@ -17,85 +17,80 @@ typedef struct cmp_diff {
     uint64_t dut, model;
 } cmp_diff_t;
 
-/* spu_out_t is compared as bytes: it has no padding. The 8- and 16-bit
- * members, then `reserved` (always zero) up to an 8-byte boundary, then the
- * four 64-bit members, each right after the one before (asserted member by
- * member), and nothing after them. A member added anywhere breaks one of
- * these assertions instead of escaping the compare. Unused lanes and ports
- * are inside the block, so they must match (zero) too. */
-#define CMP_NEXT(a, b) (offsetof(spu_out_t, b) == offsetof(spu_out_t, a) + sizeof(((spu_out_t *)0)->a))
-_Static_assert(offsetof(spu_out_t, smp_valid) == 0 && CMP_NEXT(smp_valid, col_valid) &&
-                   CMP_NEXT(col_valid, smp_slot) && CMP_NEXT(smp_slot, rec_valid) &&
-                   CMP_NEXT(rec_valid, rec_keep) && CMP_NEXT(rec_keep, rec_slot) &&
-                   CMP_NEXT(rec_slot, rec_why) && CMP_NEXT(rec_why, rec_len) && CMP_NEXT(rec_len, rec_tot_lat) &&
-                   CMP_NEXT(rec_tot_lat, rec_iss_lat) && CMP_NEXT(rec_iss_lat, pmu) &&
-                   CMP_NEXT(pmu, reg_undef) && CMP_NEXT(reg_undef, obs_enabled) &&
-                   CMP_NEXT(obs_enabled, rec_wr) && CMP_NEXT(rec_wr, rec_qfull) &&
-                   CMP_NEXT(rec_qfull, mem_valid) && CMP_NEXT(mem_valid, mem_strb) &&
-                   CMP_NEXT(mem_strb, pmbirq) && CMP_NEXT(pmbirq, reserved) &&
-                   CMP_NEXT(reserved, reg_rdata) && CMP_NEXT(reg_rdata, obs_pmsicr) &&
-                   CMP_NEXT(obs_pmsicr, mem_addr) && CMP_NEXT(mem_addr, mem_data) &&
-                   offsetof(spu_out_t, mem_data) + sizeof(uint64_t) == sizeof(spu_out_t),
-               "spu_out_t has padding or a member cmp_equal() does not know; update SPU_OUT_SMALL_BYTES and this list");
-#undef CMP_NEXT
-#define CMP_BLOCK offsetof(spu_out_t, reg_rdata)
+/* The number of elements of a member of each packing (every lane and port a
+ * configuration could have: those it lacks must be zero in both). */
+#define CMP_N_ONE 1
+#define CMP_N_LANES 1
+#define CMP_N_PORTS 1
+#define CMP_N_LANE SPU_MAX_LANES
+#define CMP_N_PORT SPU_MAX_SLOTS
+#define CMP_N_PMU SPU_NPMU
 
-/* 1 when every output is equal. */
+/* Nonzero when some element of member m is (the bits of its elements
+ * ORed; an array has no padding, so its bytes are its elements'). */
+#define CMP_OR(o, m, PACK) cmp_or_bytes(&(o)->m, sizeof((o)->m))
+static inline uint64_t cmp_or_bytes(const void *a, size_t n)
+{
+    /* whole words, then the rest: with n a constant, a few plain loads */
+    const unsigned char *b = (const unsigned char *)a;
+    uint64_t v = 0, w8;
+    uint32_t w4;
+    uint16_t w2;
+    for (; n >= 8; n -= 8, b += 8) {
+        memcpy(&w8, b, 8);
+        v |= w8;
+    }
+    if (n >= 4) {
+        memcpy(&w4, b, 4);
+        v |= w4;
+        n -= 4;
+        b += 4;
+    }
+    if (n >= 2) {
+        memcpy(&w2, b, 2);
+        v |= w2;
+        n -= 2;
+        b += 2;
+    }
+    return n ? v | *b : v;
+}
+
+/* 1 when every output is equal: member by member, every element (no byte
+ * compare: spu_out_t may have padding). */
 static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 {
-    return memcmp(a, b, CMP_BLOCK) == 0 && a->reg_rdata == b->reg_rdata && a->obs_pmsicr == b->obs_pmsicr &&
-           a->mem_addr == b->mem_addr && a->mem_data == b->mem_data;
+#define CMP_EQ_ONE(m) (a->m == b->m)
+#define CMP_EQ_LANE(m) (memcmp(a->m, b->m, sizeof a->m) == 0)
+#define CMP_EQ_LANES CMP_EQ_ONE
+#define CMP_EQ_PORTS CMP_EQ_ONE
+#define CMP_EQ_PORT CMP_EQ_LANE
+#define CMP_EQ_PMU CMP_EQ_LANE
+#define CMP_EQ(port, m, PACK, w) && CMP_EQ_##PACK(m)
+    return 1 SPU_OUT_PORTS(CMP_EQ);
+#undef CMP_EQ
 }
-
-/* Byte k of 64-bit word i of spu_out_t, if it lies in [off, off + len): its
- * mask in that word (little-endian), else 0. Constant expressions. */
-#define CMP_BYTE(i, k, off, len) \
-    ((8 * (i) + (k) >= (off) && 8 * (i) + (k) < (off) + (len)) ? 0xFFull << (8 * (k)) : 0ull)
-#define CMP_SPAN(i, off, len)                                                                              \
-    (CMP_BYTE(i, 0, off, len) | CMP_BYTE(i, 1, off, len) | CMP_BYTE(i, 2, off, len) | CMP_BYTE(i, 3, off, len) | \
-     CMP_BYTE(i, 4, off, len) | CMP_BYTE(i, 5, off, len) | CMP_BYTE(i, 6, off, len) | CMP_BYTE(i, 7, off, len))
-#define CMP_MEMBER(i, m) CMP_SPAN(i, offsetof(spu_out_t, m), sizeof(((spu_out_t *)0)->m))
-/* The bits of word i a quiet cycle leaves free: the outputs spu_quiet_t
- * carries, and SAMPLE_POP's count up to its field's width. */
-#define CMP_FREE(i)                                                                                          \
-    (CMP_MEMBER(i, reg_undef) | CMP_MEMBER(i, obs_enabled) | CMP_MEMBER(i, pmbirq) | CMP_MEMBER(i, reg_rdata) | \
-     CMP_MEMBER(i, obs_pmsicr) |                                                                              \
-     (CMP_SPAN(i, offsetof(spu_out_t, pmu) + SPU_PMU_POP, 1) & 0x0101010101010101ull * ((1u << SPU_PMU_W) - 1)))
-_Static_assert(sizeof(spu_out_t) == 12 * 8, "cmp_quiet() reads spu_out_t as 12 words");
-static const uint64_t cmp_quiet_zero[12] = {
-    ~CMP_FREE(0), ~CMP_FREE(1), ~CMP_FREE(2), ~CMP_FREE(3), ~CMP_FREE(4),  ~CMP_FREE(5),
-    ~CMP_FREE(6), ~CMP_FREE(7), ~CMP_FREE(8), ~CMP_FREE(9), ~CMP_FREE(10), ~CMP_FREE(11),
-};
 
 /* The model's outputs o of a cycle, as the DUT's step_check_quiet() checks them
- * (dut.h): q->quiet 1 when o is a quiet cycle (no selection, collision,
- * record, buffer write, write beat, PMU count but SAMPLE_POP's), with the
- * outputs that remain in q; else q->quiet 0. Every bit of o is either in q
- * or required zero (cmp_quiet_zero: all but the members q carries, by
- * name), so a quiet cycle that step_check_quiet() passes compares equal in
- * cmp_equal() too. */
-static inline uint64_t cmp_word(const spu_out_t *o, int i)
-{
-    uint64_t w;
-    memcpy(&w, (const unsigned char *)o + 8 * i, sizeof w);
-    return w & cmp_quiet_zero[i];
-}
-/* The outputs q carries, from o. */
+ * (dut.h): q->quiet 1 when o is a quiet cycle (every output of
+ * SPU_OUT_QUIET_ZERO and SPU_OUT_GATED zero, every PMU count but
+ * SAMPLE_POP's zero), with the
+ * outputs that remain (SPU_OUT_CARRIED) in q; else q->quiet 0. Every output
+ * is either carried or required zero, so a quiet cycle that
+ * step_check_quiet() passes compares equal in cmp_equal() too. */
 static inline void cmp_quiet_carried(const spu_out_t *o, spu_quiet_t *q)
 {
+#define CMP_CARRY(port, m, PACK, w) q->m = o->m;
+    SPU_OUT_CARRIED(CMP_CARRY)
+#undef CMP_CARRY
     q->pop = o->pmu[SPU_PMU_POP];
-    q->reg_rdata = o->reg_rdata;
-    q->obs_pmsicr = o->obs_pmsicr;
-    q->reg_undef = o->reg_undef;
-    q->obs_enabled = o->obs_enabled;
-    q->pmbirq = o->pmbirq;
 }
 static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
 {
-    /* written out: constant masks, so the words with none cost nothing */
-    const uint64_t a = cmp_word(o, 0) | cmp_word(o, 1) | cmp_word(o, 2) | cmp_word(o, 3) | cmp_word(o, 4) |
-                       cmp_word(o, 5) | cmp_word(o, 6) | cmp_word(o, 7) | cmp_word(o, 8) | cmp_word(o, 9) |
-                       cmp_word(o, 10) | cmp_word(o, 11);
+#define CMP_ZERO(port, m, PACK, w) | CMP_OR(o, m, PACK)
+    const uint64_t a = 0 SPU_OUT_QUIET_ZERO(CMP_ZERO) SPU_OUT_GATED(CMP_ZERO) |
+                       cmp_or_bytes(o->pmu, SPU_PMU_POP) | /* every PMU count but SAMPLE_POP's */
+                       cmp_or_bytes(o->pmu + SPU_PMU_POP + 1, SPU_NPMU - SPU_PMU_POP - 1);
+#undef CMP_ZERO
     q->quiet = a == 0;
     cmp_quiet_carried(o, q);
 }

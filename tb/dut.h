@@ -22,9 +22,7 @@ typedef struct spu_dut spu_dut_t;
  * it from the model's spu_out_t; step_check_quiet() checks the DUT's outputs
  * against it without unpacking them into a spu_out_t. */
 typedef struct spu_quiet {
-    uint64_t reg_rdata, obs_pmsicr;
-    uint8_t pop;                        /* pmu_o: SAMPLE_POP's count, every other field zero */
-    uint8_t reg_undef, obs_enabled, pmbirq;
+    SPU_QUIET_MEMBERS                   /* the outputs configs/spu.toml [ports] marks carried */
     uint8_t quiet;                      /* 1: the cycle is quiet; 0: the rest is meaningless */
 } spu_quiet_t;
 

@@ -83,69 +83,103 @@ template <std::size_t N> uint64_t bits(const VlWide<N> &d)
     return a;
 }
 
-// Fixed port widths of the contract (docs/ports.md): 2-bit slots, 5-bit type,
-// 6-bit why, 16-bit latencies, 4-bit PMU counts.
-// Payload fields are written only with their valid bit; otherwise they keep
-// the last payload, as a core's buses do. The model ignores them, so a DUT
-// that looked at a payload without its valid bit would show a difference.
-// The inputs of a spu_in_t but the issue and finish ports'.
-void drive_common(VTOP *t, const spu_in_t *in, unsigned lanes)
+// Every port is driven and sampled through the X-macros of spu_ports.h
+// (configs/spu.toml [ports]), dispatched on its packing. An input with a
+// gate is written only while its gate holds; otherwise it keeps the last
+// payload, as a core's buses do. The model ignores it, so a DUT that looked
+// at a payload without its valid bit would show a difference.
+#define DRIVE_ONE(port, m, w) \
+    if (SPU_GATE_##m(in, 0))   \
+        t->port = in->m;
+#define DRIVE_LANES(port, m, w) t->port = in->m & lanes_mask;
+#define DRIVE_PORTS(port, m, w) t->port = in->m & ports_mask;
+#define DRIVE_LANE(port, m, w)                 \
+    for (unsigned l = 0; l < lanes; l++)       \
+        if (SPU_GATE_##m(in, l))               \
+            put(t->port, (w) * l, (w), in->m[l]);
+#define DRIVE_PORT(port, m, w) \
+    if (SPU_GATE_##m(in, p))   \
+        put(t->port, (w) * p, (w), in->m[p]);
+#define DRIVE_SCALAR(port, m, PACK, w) DRIVE_S_##PACK(port, m, w)
+#define DRIVE_S_ONE DRIVE_ONE
+#define DRIVE_S_LANES DRIVE_LANES
+#define DRIVE_S_PORTS DRIVE_PORTS
+#define DRIVE_S_LANE DRIVE_LANE
+#define DRIVE_S_PORT(port, m, w)
+#define DRIVE_S_PMU(port, m, w)
+#define DRIVE_PER_PORT(port, m, PACK, w) DRIVE_P_##PACK(port, m, w)
+#define DRIVE_P_ONE(port, m, w)
+#define DRIVE_P_LANES(port, m, w)
+#define DRIVE_P_PORTS(port, m, w)
+#define DRIVE_P_LANE(port, m, w)
+#define DRIVE_P_PORT DRIVE_PORT
+#define DRIVE_P_PMU(port, m, w)
+
+// The inputs but the per-port ones (drive() adds those).
+void drive_common(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
 {
-    t->rst_ni = in->rst_n;
-    t->pop_valid_i = in->pop_valid & ((1u << lanes) - 1);
-    t->iss_valid_i = in->iss_valid;
-    t->fin_valid_i = in->fin_valid;
-    t->fin_ds_valid_i = in->fin_ds_valid;
-    t->ts_i = in->ts;
+    const unsigned lanes_mask = (1u << lanes) - 1, ports_mask = (1u << slots) - 1;
+    (void)lanes_mask;
+    (void)ports_mask;
+    SPU_IN_PORTS(DRIVE_SCALAR)
 #ifdef SPU_APB
     t->psel_i = 0; /* step_apb() drives the bus; step() leaves it idle */
 #else
-    t->reg_valid_i = in->reg_valid;
-    if (in->reg_valid) {
-        t->reg_write_i = in->reg_write;
-        t->reg_enc_i = in->reg_enc;
-        if (in->reg_write)
-            t->reg_wdata_i = in->reg_wdata;
-    }
+    SPU_REG_PORTS(DRIVE_SCALAR)
 #endif
-    t->el_i = in->el;
-    t->prof_allowed_i = in->prof_allowed;
-    t->mem_ready_i = in->mem_ready;
-}
-
-// Issue port p's slot, with its valid bit.
-void drive_issue(VTOP *t, const spu_in_t *in, unsigned p)
-{
-    if ((in->iss_valid >> p) & 1u)
-        put(t->iss_slot_i, 2 * p, 2, in->iss_slot[p]);
 }
 
 void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
 {
-    drive_common(t, in, lanes);
-    for (unsigned p = 0; (in->iss_valid | in->fin_valid) && p < slots; p++) {
-        drive_issue(t, in, p);
-        if ((in->fin_valid >> p) & 1u) {
-            put(t->fin_slot_i, 2 * p, 2, in->fin_slot[p]);
-            put(t->fin_type_i, 5 * p, 5, in->fin_type[p]);
-            put(t->fin_events_i, 64 * p, 64, in->fin_events[p]);
-            if ((in->fin_ds_valid >> p) & 1u)
-                put(t->fin_ds_i, 16 * p, 16, in->fin_ds[p]);
-            put(t->fin_attr_i, SPU_ATTR_BITS * p, SPU_ATTR_BITS, in->fin_attr[p]);
-            put(t->fin_addr_valid_i, 4 * p, 4, in->fin_addr_valid[p]);
-            put(t->fin_ctx_i, 32 * p, 32, in->fin_ctx[p]);
-            put(t->fin_pc_i, 56 * p, 56, in->fin_pc[p]);
-            const uint8_t av = in->fin_addr_valid[p];
-            if (av & SPU_REC_TGT)
-                put(t->fin_tgt_i, 56 * p, 56, in->fin_tgt[p]);
-            if (av & SPU_REC_VA)
-                put(t->fin_va_i, 64 * p, 64, in->fin_va[p]);
-            if (av & SPU_REC_PA)
-                put(t->fin_pa_i, 56 * p, 56, in->fin_pa[p]);
-            if (av & SPU_REC_PBT)
-                put(t->fin_pbt_i, 56 * p, 56, in->fin_pbt[p]);
-        }
+    drive_common(t, in, lanes, slots);
+    for (unsigned p = 0; SPU_IN_PORTS_LIVE(in) && p < slots; p++) {
+        SPU_IN_PORTS(DRIVE_PER_PORT)
     }
+}
+
+// The bits of the ports of each packing ORed together: nonzero when some
+// element is set.
+#define SAMPLE_ONE(port, m, w) \
+    if (SPU_GATE_##m(o, 0))    \
+        o->m = t->port;
+#define SAMPLE_LANE(port, m, w)                       \
+    for (unsigned l = 0; bits(t->port) && l < lanes; l++) \
+        o->m[l] = get(t->port, (w) * l, (w));
+#define SAMPLE_PORT(port, m, w) o->m[p] = get(t->port, (w) * p, (w));
+#define SAMPLE_SCALAR(port, m, PACK, w) SAMPLE_S_##PACK(port, m, w)
+#define SAMPLE_S_ONE SAMPLE_ONE
+#define SAMPLE_S_LANES SAMPLE_ONE
+#define SAMPLE_S_PORTS SAMPLE_ONE
+#define SAMPLE_S_LANE SAMPLE_LANE
+#define SAMPLE_S_PORT(port, m, w)
+#define SAMPLE_S_PMU(port, m, w) sample_pmu((uint64_t)t->port, o->m);
+#define SAMPLE_PER_PORT(port, m, PACK, w) SAMPLE_P_##PACK(port, m, w)
+#define SAMPLE_P_ONE(port, m, w)
+#define SAMPLE_P_LANES(port, m, w)
+#define SAMPLE_P_PORTS(port, m, w)
+#define SAMPLE_P_LANE(port, m, w)
+#define SAMPLE_P_PORT SAMPLE_PORT
+#define SAMPLE_P_PMU(port, m, w)
+#define PORT_BITS(port, m, PACK, w) PORT_BITS_##PACK(port)
+#define PORT_BITS_ONE(port)
+#define PORT_BITS_LANES(port)
+#define PORT_BITS_PORTS(port)
+#define PORT_BITS_LANE(port)
+#define PORT_BITS_PORT(port) | bits(t->port)
+#define PORT_BITS_PMU(port)
+
+// pmu_o packs SAMPLE_<NAME> at [SPU_PMU_W * SPU_PMU_<NAME> +: SPU_PMU_W],
+// the configs/spu.toml order of out.pmu[]. Most cycles count at most
+// SAMPLE_POP: one field to unpack instead of every one.
+inline void sample_pmu(uint64_t pmu, uint8_t *out)
+{
+    static_assert(SPU_PMU_W * SPU_NPMU <= 64, "pmu_o is read as one 64-bit word");
+    constexpr uint64_t field = (1ull << SPU_PMU_W) - 1;
+    if (!(pmu & ~(field << (SPU_PMU_W * SPU_PMU_POP))))
+        out[SPU_PMU_POP] = (uint8_t)(pmu >> (SPU_PMU_W * SPU_PMU_POP));
+    else
+        for (unsigned i = 0; i < SPU_NPMU; i++)
+            out[i] = (uint8_t)((pmu >> (SPU_PMU_W * i)) & field);
 }
 
 // Always inlined: step() runs it every cycle, and a second caller (outputs())
@@ -157,46 +191,13 @@ void drive(VTOP *t, const spu_in_t *in, unsigned lanes, unsigned slots)
     static_assert(sizeof(spu_out_t) > 64 && sizeof(spu_out_t) <= 128, "clear spu_out_t in two parts");
     std::memset(o, 0, 64);
     std::memset(reinterpret_cast<char *>(o) + 64, 0, sizeof *o - 64);
-    o->smp_valid = t->smp_valid_o;
-    o->col_valid = t->col_valid_o;
-    for (unsigned l = 0; t->smp_slot_o && l < lanes; l++)
-        o->smp_slot[l] = (uint8_t)get(t->smp_slot_o, 2 * l, 2);
-    o->rec_valid = t->rec_valid_o;
-    o->rec_keep = t->rec_keep_o;
-    o->rec_wr = t->rec_wr_o;
-    o->rec_qfull = t->rec_qfull_o;
-    o->pmbirq = t->pmbirq_o;
-    if ((o->mem_valid = t->mem_valid_o)) {
-        o->mem_addr = t->mem_addr_o;
-        o->mem_data = t->mem_data_o;
-        o->mem_strb = t->mem_strb_o;
-    }
+    SPU_OUT_PORTS(SAMPLE_SCALAR)
     // Most cycles have no record: every field of every port is zero then,
     // and one OR of the ports shows it (any bit set: the fields are read).
-    const uint64_t rec_bits = bits(t->rec_slot_o) | bits(t->rec_why_o) | bits(t->rec_tot_lat_o) |
-                              bits(t->rec_iss_lat_o) | bits(t->rec_len_o);
-    for (unsigned p = 0; rec_bits && p < slots; p++) {
-        o->rec_slot[p] = (uint8_t)get(t->rec_slot_o, 2 * p, 2);
-        o->rec_why[p] = (uint8_t)get(t->rec_why_o, 6 * p, 6);
-        o->rec_tot_lat[p] = (uint16_t)get(t->rec_tot_lat_o, 16 * p, 16);
-        o->rec_iss_lat[p] = (uint16_t)get(t->rec_iss_lat_o, 16 * p, 16);
-        o->rec_len[p] = (uint8_t)get(t->rec_len_o, 8 * p, 8);
+    const uint64_t port_bits = 0 SPU_OUT_PORTS(PORT_BITS);
+    for (unsigned p = 0; port_bits && p < slots; p++) {
+        SPU_OUT_PORTS(SAMPLE_PER_PORT)
     }
-    // pmu_o packs SAMPLE_<NAME> at [SPU_PMU_W * SPU_PMU_<NAME> +: SPU_PMU_W],
-    // the configs/spu.toml order of out.pmu[]. Most cycles count at most
-    // SAMPLE_POP: one field to unpack instead of every one.
-    static_assert(SPU_PMU_W * SPU_NPMU <= 64, "pmu_o is read as one 64-bit word");
-    constexpr uint64_t field = (1ull << SPU_PMU_W) - 1;
-    const uint64_t pmu = (uint64_t)t->pmu_o;
-    if (!(pmu & ~(field << (SPU_PMU_W * SPU_PMU_POP))))
-        o->pmu[SPU_PMU_POP] = (uint8_t)(pmu >> (SPU_PMU_W * SPU_PMU_POP));
-    else
-        for (unsigned i = 0; i < SPU_NPMU; i++)
-            o->pmu[i] = (uint8_t)((pmu >> (SPU_PMU_W * i)) & field);
-    o->reg_undef = t->reg_undef_o;
-    o->obs_enabled = t->obs_enabled_o;
-    o->reg_rdata = t->reg_rdata_o;
-    o->obs_pmsicr = t->obs_pmsicr_o;
 }
 
 const spu_config_t *cfg() { return spu_config_find(CFG_NAME); }
@@ -349,21 +350,19 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
 }
 
 // What sample() would unpack, checked in place against a quiet cycle:
-// every port sample() reads is zero, except those q gives (mem_addr_o,
-// mem_data_o and mem_strb_o are not read without mem_valid_o). Always
+// every port sample() reads is zero, except those q gives (the gated
+// outputs, SPU_OUT_GATED, are not read: their gates are zero). Always
 // inlined into its two callers, each run every cycle (a call costs 14
 // instructions a cycle on v1p4).
 [[gnu::always_inline]] inline bool quiet_equal(const VTOP *t, const spu_quiet_t *q)
 {
-    const uint64_t zero = bits(t->smp_valid_o) | bits(t->col_valid_o) | bits(t->smp_slot_o) | bits(t->rec_valid_o) |
-                          bits(t->rec_keep_o) | bits(t->rec_slot_o) | bits(t->rec_why_o) | bits(t->rec_tot_lat_o) |
-                          bits(t->rec_iss_lat_o) | bits(t->rec_len_o) | bits(t->rec_wr_o) | bits(t->rec_qfull_o) |
-                          bits(t->mem_valid_o);
+#define QUIET_ZERO(port, m, PACK, w) | bits(t->port)
+#define QUIET_SAME(port, m, PACK, w) | ((uint64_t)t->port ^ (uint64_t)q->m)
     const uint64_t pmu = (uint64_t)q->pop << (SPU_PMU_W * SPU_PMU_POP);
-    const uint64_t same = ((uint64_t)t->pmu_o ^ pmu) | ((uint64_t)t->reg_rdata_o ^ q->reg_rdata) |
-                          ((uint64_t)t->obs_pmsicr_o ^ q->obs_pmsicr) | (uint64_t)(t->reg_undef_o ^ q->reg_undef) |
-                          (uint64_t)(t->obs_enabled_o ^ q->obs_enabled) | (uint64_t)(t->pmbirq_o ^ q->pmbirq);
-    return (zero | same) == 0;
+    const uint64_t differ = ((uint64_t)t->pmu_o ^ pmu) SPU_OUT_QUIET_ZERO(QUIET_ZERO) SPU_OUT_CARRIED(QUIET_SAME);
+#undef QUIET_ZERO
+#undef QUIET_SAME
+    return differ == 0;
 }
 
 unsigned step_plain(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_quiet_t *q)
@@ -380,7 +379,7 @@ unsigned step_plain(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_qu
     in.el = b->el;
     in.prof_allowed = b->prof_allowed;
     in.mem_ready = 1;
-    drive_common(t, &in, d->cfg->lanes); /* every input; the later steps change two */
+    drive_common(t, &in, d->cfg->lanes, d->cfg->slots); /* every input; the later steps change two */
     spu_quiet_t e = *q;
     for (unsigned i = 0;;) {
         tick(d);

@@ -119,9 +119,10 @@ def check_pmu(toml, errors):
         events = list(tomllib.load(f)["pmu"])
     with open(os.path.join(ROOT, "docs", "ports.md")) as f:
         ports = f.read()
-    m = re.search(r"order of `configs/spu.toml` \(([A-Z_, ]+); NPMU = `SPU_NPMU` = (\d+)\)", ports)
+    m = re.search(r"The `pmu_o` events, in `\[pmu\.\*\]` order: ([A-Z_,\s]+) \(NPMU = `SPU_NPMU` = (\d+)\)", ports)
     if not m:
-        errors.append("docs/ports.md: the pmu_o row's event list (\"order of `configs/spu.toml` (...; NPMU = ...)\") not found")
+        errors.append("docs/ports.md: the pmu_o event list (\"The `pmu_o` events, in `[pmu.*]` order: ... "
+                      "(NPMU = `SPU_NPMU` = N)\") not found")
     else:
         got = [e.strip() for e in m.group(1).split(",")]
         if got != events or int(m.group(2)) != len(events):

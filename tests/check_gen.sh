@@ -19,12 +19,17 @@ fi
 # committed so the RTL lints and elaborates with no build step
 # (`verilator --lint-only -Wall -Irtl/include rtl/*.v`); it must be exactly
 # what the generator makes for v1p4.
-DEFAULT_VH=${DEFAULT_VH:-rtl/include/spu_config.vh}
-if ! cmp -s "$tmp/gen/v1p4/spu_config.vh" "$DEFAULT_VH"; then
-    echo "check-gen: $DEFAULT_VH differs from the expansion of configs/spu.toml for v1p4 (make rtl-default-vh):"
-    diff "$tmp/gen/v1p4/spu_config.vh" "$DEFAULT_VH" | head -6
-    fail=1
-fi
+# So are the port includes (configs/spu.toml [ports]) beside it, and the
+# port table of docs/ports.md.
+DEFAULT_VH=${DEFAULT_VH:-rtl/include}
+for f in spu_config.vh spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh; do
+    if ! cmp -s "$tmp/gen/v1p4/$f" "$DEFAULT_VH/$f"; then
+        echo "check-gen: $DEFAULT_VH/$f differs from the expansion of configs/spu.toml for v1p4 (make rtl-default-vh):"
+        diff "$tmp/gen/v1p4/$f" "$DEFAULT_VH/$f" | head -6
+        fail=1
+    fi
+done
+$PYTHON tools/gen_docs_table.py --check "${DOCS_PORTS:-docs/ports.md}" "$tmp/gen/ports.md" || fail=1
 ${CC:-gcc} -std=c11 -Wall -Werror -I"$tmp/gen" "$tmp/gen/dump_cfg.c" "$tmp/gen/spu_config.c" -o "$tmp/dump_c"
 n=0
 for d in "$tmp"/gen/*/; do

@@ -32,7 +32,7 @@ BELOW = {
     "golden/dpi": ["golden"],
     "tests/dpi": ["golden/dpi", "golden"],
 }
-GENERATED = {"spu_config.h"}
+GENERATED = {"spu_config.h", "spu_ports.h"}
 SYSTEM = re.compile(r"^(verilated|svdpi\.h$)")  # Verilator's headers (tb/dut_shim.cpp), the simulator's DPI-C header (golden/dpi)
 
 

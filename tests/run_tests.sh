@@ -127,15 +127,25 @@ suite_gen() {
     else
         ok gen/check_gen_catches_drift
     fi
-    # ... and so is a stale or hand-edited rtl/include/spu_config.vh (on a copy).
-    sed 's/SPU_SLOTS 32.h1/SPU_SLOTS 32'"'"'h2/' rtl/include/spu_config.vh >"$TMP/drift/default.vh"
-    if cmp -s rtl/include/spu_config.vh "$TMP/drift/default.vh"; then
-        bad gen/check_gen_catches_stale_default_vh "the edit did not apply"
-    elif DEFAULT_VH="$TMP/drift/default.vh" tests/check_gen.sh >"$TMP/out" 2>&1; then
-        bad gen/check_gen_catches_stale_default_vh "edit not caught"
-    else
-        ok gen/check_gen_catches_stale_default_vh
-    fi
+    # ... and so is a stale or hand-edited committed copy (on copies): the
+    # default include, a port include and the port table of docs/ports.md.
+    local f what
+    for f in spu_config.vh spu_top_ports.vh ports.md; do
+        rm -rf "$TMP/drift/inc" && cp -r rtl/include "$TMP/drift/inc" && cp docs/ports.md "$TMP/drift/inc/ports.md"
+        case $f in
+        spu_config.vh) what='s/SPU_SLOTS 32.h1/SPU_SLOTS 32'"'"'h2/' ;;
+        spu_top_ports.vh) what='s/ pop_valid_i,/ pop_valid_x,/' ;;
+        ports.md) what='s/| `fin_pc_i` | in | SLOTS·56 /| `fin_pc_i` | in | SLOTS·57 /' ;;
+        esac
+        sed -i "$what" "$TMP/drift/inc/$f"
+        if cmp -s "$TMP/drift/inc/$f" "$([ $f = ports.md ] && echo docs/ports.md || echo rtl/include/$f)"; then
+            bad "gen/check_gen_catches_stale_copy/$f" "the edit did not apply"
+        elif DEFAULT_VH="$TMP/drift/inc" DOCS_PORTS="$TMP/drift/inc/ports.md" tests/check_gen.sh >"$TMP/out" 2>&1; then
+            bad "gen/check_gen_catches_stale_copy/$f" "edit not caught"
+        else
+            ok "gen/check_gen_catches_stale_copy/$f"
+        fi
+    done
     # A register outside the APB wrapper's memory map (S3_0_C9_C<9|10>_x)
     # is refused by the generator, naming it.
     sed 's/^enc = \[3, 0, 9, 10, 7\]/enc = [3, 0, 9, 11, 7]/' "${CFG_SRC:-configs/spu.toml}" >"$TMP/apb.toml"
@@ -160,20 +170,25 @@ suite_gen() {
     # ones the toml's encodings give.
     check gen/apb_map_doc_matches_toml tools/apb_map_check.py "${CFG_SRC:-configs/spu.toml}" docs/integration.md
     # The input stage (tools/gen_vl_pipe.py): one register per input of
-    # spu_top but clk_i, each loaded on ld_i; a module whose port ranges use
-    # a localparam (spu_apb) is refused, naming the port; so is a missing one.
-    ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_top.v spu_top "$TMP/pipe.v" >"$TMP/out" 2>&1
+    # spu_top but clk_i, each loaded on ld_i (the ports from the generated
+    # include); a module whose port ranges use a localparam is refused,
+    # naming the port; so is a missing module or include.
+    local inc="${BUILD:-build}/gen/v1p4"
+    ${PYTHON:-python3} tools/gen_vl_pipe.py -I "$inc" rtl/spu_top.v spu_top "$TMP/pipe.v" >"$TMP/out" 2>&1
     local nin nreg
-    nin=$(sed -n '/^module spu_top/,/^);/p' rtl/spu_top.v | grep -cE '^\s*input\s')
+    nin=$(grep -cE '^\s*input\s' "$inc/spu_top_ports.vh")
     nreg=$(grep -cE '^  always @\(posedge ld_i\) [a-z_]+_q <= [a-z_]+;$' "$TMP/pipe.v")
     if [ "$nin" -gt 20 ] && [ "$nreg" -eq $((nin - 1)) ] && grep -q '^  spu_top #($' "$TMP/pipe.v"; then
         ok "gen/vl_pipe_registers_every_input ($nreg)"
     else
         bad gen/vl_pipe_registers_every_input "$nreg registers for $nin inputs: $(head -2 "$TMP/out")"
     fi
-    if ! ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_apb.v spu_apb "$TMP/apb_pipe.v" >"$TMP/out" 2>&1 &&
-       grep -q "port pop_valid_i's range \[L-1:0\] uses L" "$TMP/out" &&
-       ! ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_top.v nosuch "$TMP/x.v" 2>/dev/null; then
+    printf 'module lp (\n  input wire clk_i,\n  input wire [L-1:0] a_i\n);\n  localparam integer L = 2;\nendmodule\n' >"$TMP/lp.v"
+    if ! ${PYTHON:-python3} tools/gen_vl_pipe.py "$TMP/lp.v" lp "$TMP/lp_pipe.v" >"$TMP/out" 2>&1 &&
+       grep -q "port a_i's range \[L-1:0\] uses L" "$TMP/out" &&
+       ! ${PYTHON:-python3} tools/gen_vl_pipe.py rtl/spu_top.v spu_top "$TMP/x.v" 2>"$TMP/out2" &&
+       grep -q "rtl/spu_top.v:[0-9]*: include spu_top_ports.vh is in no -I directory" "$TMP/out2" &&
+       ! ${PYTHON:-python3} tools/gen_vl_pipe.py -I "$inc" rtl/spu_top.v nosuch "$TMP/x.v" 2>/dev/null; then
         ok gen/vl_pipe_refuses_what_it_cannot_wrap
     else
         bad gen/vl_pipe_refuses_what_it_cannot_wrap "$(head -2 "$TMP/out")"

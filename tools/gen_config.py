@@ -5,8 +5,11 @@ per configuration.
 
 usage: gen_config.py SRC.toml OUTDIR | gen_config.py --list SRC.toml
 
-Writes OUTDIR/spu_config.h, OUTDIR/spu_config.c, OUTDIR/dump_cfg.c and, per
-configuration C, OUTDIR/C/spu_config.vh and OUTDIR/C/dump_cfg.v. The dump files
+Writes OUTDIR/spu_config.h, OUTDIR/spu_config.c, OUTDIR/dump_cfg.c, the port
+contract (gen_ports.py: OUTDIR/spu_ports.h, OUTDIR/ports.md, the table of
+docs/ports.md) and, per configuration C, OUTDIR/C/spu_config.vh,
+OUTDIR/C/dump_cfg.v and the port includes OUTDIR/C/spu_top_ports.vh,
+spu_apb_ports.vh and spu_top_conn.vh (the same in every configuration). The dump files
 print every generated constant, one `NAME VALUE` per line, from the C and the
 Verilog side; `make check-gen` diffs the two. `--list` prints the names of the
 configurations, one per line, in the toml's order (the Makefile, the test,
@@ -17,6 +20,8 @@ Errors name the file and the table/key that is wrong and exit with status 1.
 import os
 import sys
 import tomllib
+
+import gen_ports
 
 FEATURES = ["V1P1", "V1P2", "V1P4", "FNE", "EFT", "FDS", "ERND", "SVE", "LDS", "PBT"]
 # Pseudo-features used only as field gates.
@@ -39,6 +44,10 @@ PMSIDR_FIELDS = [("FE", 0, 0), ("FT", 1, 1), ("FL", 2, 2), ("ArchInst", 3, 3), (
 # F (faults), EA (external aborts).
 PMBIDR_FIELDS = [("Align", 3, 0), ("P", 4, 4), ("F", 5, 5), ("EA", 11, 8)]
 ID_FIELDS = [("PMSIDR_EL1", PMSIDR_FIELDS), ("PMBIDR_EL1", PMBIDR_FIELDS)]
+
+
+# The Verilog port includes gen_ports.emit_vh() writes, in its order.
+VPORT_FILES = ("spu_top_ports.vh", "spu_apb_ports.vh", "spu_top_conn.vh")
 
 
 class GenError(Exception):
@@ -271,7 +280,11 @@ def build(src):
                             wm=wm, present=present, pmsidr=pmsidr, pmbidr=pmbidr,
                             rec_ev=rec_ev, ev_bytes=ev_bytes, rec_max=rec_max,
                             knobs=kv, pmu_impl=[f == "" or f in feat for _, _, f in pmu]))
-    return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu)
+    try:
+        ports = gen_ports.parse(doc, src, pmu_width(limits))
+    except gen_ports.PortError as e:
+        raise GenError(str(e))
+    return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu, ports=ports)
 
 
 def cid(name):
@@ -539,10 +552,18 @@ def main(argv):
     write(os.path.join(outdir, "spu_config.h"), h)
     write(os.path.join(outdir, "spu_config.c"), c)
     write(os.path.join(outdir, "dump_cfg.c"), d)
+    write(os.path.join(outdir, "spu_ports.h"), gen_ports.emit_h(g["ports"], src))
+    write(os.path.join(outdir, "ports.md"), gen_ports.emit_md(g["ports"]))
+    vports = zip(VPORT_FILES, gen_ports.emit_vh(g["ports"], src))
     for cfg in g["configs"]:
         vh, dv = emit_v(g, cfg, src)
         write(os.path.join(outdir, cfg["name"], "spu_config.vh"), vh)
         write(os.path.join(outdir, cfg["name"], "dump_cfg.v"), dv)
+    for name, text in vports:
+        # the same in every configuration's directory, found on its include
+        # path like spu_config.vh
+        for cfg in g["configs"]:
+            write(os.path.join(outdir, cfg["name"], name), text)
     return 0
 
 

@@ -2,7 +2,7 @@
 """Write the input stage of a Verilated harness: MODULE behind one register on
 every input (docs/performance.md, "The input stage").
 
-usage: gen_vl_pipe.py RTL.v MODULE OUT.v
+usage: gen_vl_pipe.py [-I DIR]... RTL.v MODULE OUT.v
 
 OUT.v defines MODULE_vl_pipe: MODULE's parameters and ports, and one more
 input, ld_i. On each rising edge of ld_i every input but clk_i is registered;
@@ -17,8 +17,11 @@ chooses; the RTL is untouched. Simulation only: never synthesised, never
 linted with the RTL, not counted by code coverage.
 
 The ports and parameters are read from MODULE's ANSI header in RTL.v (one
-declaration per line, as rtl/ writes them). Errors name RTL.v and exit 1.
+declaration per line, as rtl/ writes them); an `include line in the port
+list (the generated spu_top_ports.vh) is read from the first -I DIR that
+has the file. Errors name RTL.v and exit 1.
 """
+import os
 import re
 import sys
 
@@ -26,6 +29,21 @@ import sys
 def fail(msg):
     print(f"gen_vl_pipe.py: {msg}", file=sys.stderr)
     sys.exit(1)
+
+
+def expand(text, path, dirs):
+    """text with each `include "F" line replaced by F's lines, from dirs."""
+    out = []
+    for n, line in enumerate(text.split("\n")):
+        m = re.match(r'\s*`include\s+"([^"]+)"', line)
+        if m and m.group(1) != "spu_config.vh":
+            found = [os.path.join(d, m.group(1)) for d in dirs if os.path.isfile(os.path.join(d, m.group(1)))]
+            if not found:
+                fail(f"{path}:{n + 1}: include {m.group(1)} is in no -I directory ({' '.join(dirs) or 'none given'})")
+            with open(found[0], encoding="utf-8") as f:  # (its comments dropped: text, not ports)
+                line = "\n".join(ln.split("//")[0].rstrip() for ln in f.read().rstrip("\n").split("\n"))
+        out.append(line)
+    return "\n".join(out)
 
 
 def header(text, path, module):
@@ -69,11 +87,15 @@ def header(text, path, module):
 
 
 def main():
-    if len(sys.argv) != 4:
-        fail("usage: gen_vl_pipe.py RTL.v MODULE OUT.v")
-    path, module, out = sys.argv[1:]
+    args, dirs = sys.argv[1:], []
+    while len(args) > 1 and args[0] == "-I":
+        dirs.append(args[1])
+        args = args[2:]
+    if len(args) != 3:
+        fail("usage: gen_vl_pipe.py [-I DIR]... RTL.v MODULE OUT.v")
+    path, module, out = args
     try:
-        text = open(path, encoding="utf-8").read()
+        text = expand(open(path, encoding="utf-8").read(), path, dirs)
     except OSError as e:
         fail(f"{path}: {e.strerror}")
     params, pnames, ports = header(text, path, module)
