@@ -41,7 +41,7 @@ $(error tools/gen_config.py --list $(CFG_SRC) gave no configuration)
 endif
 GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c $(GEN)/spu_ports.h
 # The port includes (configs/spu.toml [ports]), the same in every configuration's directory.
-GEN_VPORTS := spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh
+GEN_VPORTS := spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh spu_vec_ports.vh spu_dpi_step.svh
 GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh $(addprefix $(GEN)/$(c)/,$(GEN_VPORTS)))
 
 # Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf, diff.
@@ -86,7 +86,7 @@ gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog 
 # The generator rewrites only files whose text changed (so an unchanged
 # header rebuilds nothing); the stamp records that it ran.
 $(GEN_C) $(GEN_V): $(GEN).stamp ;
-$(GEN).stamp: $(CFG_SRC) tools/gen_config.py
+$(GEN).stamp: $(CFG_SRC) tools/gen_config.py tools/gen_ports.py
 	@echo "  GEN     $(GEN) from $(CFG_SRC)"
 	@$(PYTHON) tools/gen_config.py $(CFG_SRC) $(GEN)
 	@touch $@

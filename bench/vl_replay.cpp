@@ -35,15 +35,15 @@
 #include "spu_model.h"
 #include "vl_clock.h"
 
-// spu_top's inputs, with their widths (docs/ports.md) for L lanes and S
-// finish ports, in the order the vector file's header names them (checked).
-#define SPU_VEC_INPUTS(X)                                                                                          \
-    X(rst_ni, 1) X(pop_valid_i, L) X(iss_valid_i, S) X(iss_slot_i, 2 * S) X(fin_valid_i, S) X(fin_slot_i, 2 * S)    \
-    X(fin_type_i, 5 * S) X(fin_events_i, 64 * S) X(fin_ds_valid_i, S) X(fin_ds_i, 16 * S) X(reg_valid_i, 1)         \
-    X(reg_write_i, 1) X(reg_enc_i, 16) X(reg_wdata_i, 64) X(el_i, 2) X(prof_allowed_i, 1)                           \
-    X(fin_attr_i, SPU_ATTR_BITS * S) X(fin_addr_valid_i, SPU_REC_ADDR_BITS * S) X(fin_ctx_i, 32 * S)                \
-    X(fin_pc_i, 56 * S) X(fin_tgt_i, 56 * S) X(fin_va_i, 64 * S) X(fin_pa_i, 56 * S) X(fin_pbt_i, 56 * S)           \
-    X(ts_i, 64) X(mem_ready_i, 1)
+// spu_top's inputs with a spu_in_t member, with their widths for L lanes
+// and S finish ports, in the order the vector file's header names them
+// (checked): configs/spu.toml [ports], through spu_ports.h.
+#define VEC_BITS_ONE(w) (w)
+#define VEC_BITS_LANES(w) L
+#define VEC_BITS_PORTS(w) S
+#define VEC_BITS_LANE(w) ((w) * L)
+#define VEC_BITS_PORT(w) ((w) * S)
+#define SPU_VEC_INPUTS(X) SPU_IN_ALL(X)
 
 VL_DECLARE_REGIONS(VTOP)
 
@@ -65,13 +65,13 @@ template <std::size_t N> void load(VlWide<N> &d, const uint32_t *w)
         d[i] = w[i];
 }
 
-#define WORDS(p, w) +nwords<decltype(VTOP::p)>()
+#define WORDS(p, m, PACK, w) +nwords<decltype(VTOP::p)>()
 constexpr unsigned ROW = 0 SPU_VEC_INPUTS(WORDS); // words of one cycle's inputs
-#define ONE(p, w) +1
+#define ONE(p, m, PACK, w) +1
 constexpr unsigned NIN = 0 SPU_VEC_INPUTS(ONE);
-#define NAME(p, w) #p,
+#define NAME(p, m, PACK, w) #p,
 const char *const in_name[NIN] = {SPU_VEC_INPUTS(NAME)};
-#define NWORDS(p, w) nwords<decltype(VTOP::p)>(),
+#define NWORDS(p, m, PACK, w) nwords<decltype(VTOP::p)>(),
 const unsigned in_words[NIN] = {SPU_VEC_INPUTS(NWORDS)};
 
 [[noreturn]] void die(const char *file, unsigned long line, unsigned long col, const std::string &msg)
@@ -92,7 +92,7 @@ int hexval(char c)
 }
 
 // Reads every line's inputs into rows (ROW words per cycle). The header
-// line "# spu-vectors 1 config NAME ..." must name this build's configuration.
+// line "# spu-vectors 2 config NAME ..." must name this build's configuration.
 void read_vectors(const char *path, std::vector<uint32_t> &rows)
 {
     FILE *f = std::fopen(path, "r");
@@ -122,13 +122,13 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
         if (ln == 1) {
             char cfg[64] = "";
             unsigned L = 0, S = 0;
-            if (std::sscanf(line.c_str(), "# spu-vectors 1 config %63s lanes %u slots %u", cfg, &L, &S) != 3)
-                die(path, ln, 1, "not a vector file (want '# spu-vectors 1 config NAME lanes L slots S', from spu-csim --vectors)");
+            if (std::sscanf(line.c_str(), "# spu-vectors 2 config %63s lanes %u slots %u", cfg, &L, &S) != 3)
+                die(path, ln, 1, "not a vector file (want '# spu-vectors 2 config NAME lanes L slots S', from spu-csim --vectors)");
             if (std::strcmp(cfg, CFG_NAME) != 0)
                 die(path, ln, 1, std::string("vectors of configuration '") + cfg + "', but this is the " CFG_NAME " build");
             if (L < 1 || L > SPU_MAX_LANES || S < 1 || S > SPU_MAX_SLOTS)
                 die(path, ln, 1, "lanes " + std::to_string(L) + " slots " + std::to_string(S) + ": out of range");
-#define BITS(p, w) w,
+#define BITS(p, m, PACK, w) VEC_BITS_##PACK(w),
             const unsigned bits[NIN] = {SPU_VEC_INPUTS(BITS)};
             std::memcpy(in_bits, bits, sizeof bits);
             // the inputs the header names must be this main's, in its order
@@ -203,7 +203,7 @@ struct counts {
 
 void drive(VTOP *t, const uint32_t *w)
 {
-#define LOAD(p, bits)                                                                                               \
+#define LOAD(p, m, PACK, bits)                                                                                             \
     load(t->p, w);                                                                                                 \
     w += nwords<decltype(VTOP::p)>();
     SPU_VEC_INPUTS(LOAD)

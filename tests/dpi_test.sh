@@ -59,12 +59,13 @@ fi
 agree() {
     printf '#include "Vspu_dpi_tb__Dpi.h"\n#include "spu_dpi.h"\n' >"$TMP/agree.cpp"
     ${CXX:-g++} -fsyntax-only -Wall -Werror -I"$(${VERILATOR:-verilator} --getenv VERILATOR_ROOT)/include/vltstd" \
-        -I"$B/dpi/v1p4" -I"$1" "$TMP/agree.cpp" >"$TMP/agree.txt" 2>&1
+        -I"$B/dpi/v1p4" -I"$1" -Igolden/dpi -I"$B/gen" "$TMP/agree.cpp" >"$TMP/agree.txt" 2>&1
 }
 if agree golden/dpi; then ok dpi/header_declares_the_package_imports; else bad dpi/header_declares_the_package_imports "$(head -3 "$TMP/agree.txt" | tr '\n' ' ')"; fi
 mkdir -p "$TMP/hdr"
-sed 's/svBit rst_ni,/const svBitVecVal *rst_ni,/' golden/dpi/spu_dpi.h >"$TMP/hdr/spu_dpi.h"
-if cmp -s golden/dpi/spu_dpi.h "$TMP/hdr/spu_dpi.h"; then bad dpi/header_mismatch_is_caught "the edit did not apply"
+# (the port list is generated: spu_ports.h's SPU_DPI_PORTS)
+sed 's/X(rst_ni, BIT, IN)/X(rst_ni, VEC, IN)/' "$B/gen/spu_ports.h" >"$TMP/hdr/spu_ports.h"
+if cmp -s "$B/gen/spu_ports.h" "$TMP/hdr/spu_ports.h"; then bad dpi/header_mismatch_is_caught "the edit did not apply"
 elif agree "$TMP/hdr"; then bad dpi/header_mismatch_is_caught "a changed rst_ni type compiled"
 else ok dpi/header_mismatch_is_caught; fi
 
@@ -166,8 +167,10 @@ if ! make -s BUILD="$B" install PREFIX="$P" >"$TMP/inst.txt" 2>&1; then
 fi
 lost=""
 for f in lib/libspugolden.a lib/libspugolden.so lib/libspudpi.a lib/libspudpi.so lib/pkgconfig/openspu.pc \
-    lib/pkgconfig/openspu-dpi.pc include/openspu/spu_model.h include/openspu/spu_config.h include/openspu/spu_dpi.h \
-    share/openspu/sv/spu_dpi_pkg.sv $(for c in $CONFIGS; do echo share/openspu/config/$c/spu_config.vh; done); do
+    lib/pkgconfig/openspu-dpi.pc include/openspu/spu_model.h include/openspu/spu_config.h include/openspu/spu_ports.h \
+    include/openspu/spu_dpi.h share/openspu/sv/spu_dpi_pkg.sv \
+    $(for c in $CONFIGS; do for f in spu_config.vh spu_top_ports.vh spu_vec_ports.vh spu_dpi_step.svh; do
+        echo share/openspu/config/$c/$f; done; done); do
     [ -f "$P/$f" ] || lost+=" $f"
 done
 if [ -z "$lost" ]; then ok dpi/install/files; else bad dpi/install/files "missing:$lost"; fi

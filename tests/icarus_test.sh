@@ -80,10 +80,14 @@ for cfg in $CONFIGS; do
     run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --mem-stall 90
 done
 
-# planted NAME PORT AWK: the vectors with one field changed by the awk
-# program must fail with exactly one difference, at PORT.
+# planted NAME PORT --cycle N | --first-nonzero GATE: the vectors with bit 0
+# of field PORT flipped in one cycle (tests/vec_edit.py, by the header's
+# field names) must fail with exactly one difference, at PORT.
 planted() {
-    awk "$3" "$TMP/v.vec" >"$TMP/bad.vec"
+    if ! ${PYTHON:-python3} tests/vec_edit.py "$TMP/v.vec" "$TMP/bad.vec" "$2" "$3" "$4" 2>"$TMP/o.txt"; then
+        bad "icarus/$1" "$(cat "$TMP/o.txt")"
+        return
+    fi
     ${VVP:-vvp} -n "$TMP/v1p4.vvp" +vectors="$TMP/bad.vec" >"$TMP/o.txt" 2>&1
     if grep -q '^icarus: FAIL 1 differences' "$TMP/o.txt" && grep -q "$2" "$TMP/o.txt"; then
         ok "icarus/$1"
@@ -93,19 +97,14 @@ planted() {
 }
 # The bench can fail: one expected output changed in one cycle is reported.
 $CSIM --config v1p4 --seed 4 --ops 20000 --quiet --vectors "$TMP/v.vec" 2>/dev/null
-planted a_changed_expectation_is_caught obs_enabled_o \
-    'NR == 500 { $(NF-2) = ($(NF-2) == "0") ? "1" : "0" } { print }'
+planted a_changed_expectation_is_caught obs_enabled_o --cycle 498
 # ... and so is one record byte changed (the first cycle with a record:
 # the low byte of port 0's record, its first header byte), in a run
 # programmed as Linux does, so that it has records whatever the generator.
 $CSIM --config v1p4 --seed 4 --ops 20000 --perf-event 'arm_spe_0/ts_enable=1/' --period 256 --quiet \
     --vectors "$TMP/v.vec" 2>/dev/null
-planted a_changed_record_byte_is_caught rec_data_o \
-    '!done && $27 == "|" && $49 != "0" { x = $NF; last = substr(x, length(x) - 1);
-     $NF = substr(x, 1, length(x) - 2) (last == "98" ? "97" : "98"); done = 1 } { print }'
+planted a_changed_record_byte_is_caught rec_data_o --first-nonzero rec_len_o
 # ... and so is one byte of a write beat of the Profiling Buffer (the first
-# beat of the same run: the low digit of mem_data, field 33).
-planted a_changed_write_beat_is_caught mem_data_o \
-    '!done && $27 == "|" && $31 == "1" { x = $33; d = substr(x, length(x));
-     $33 = substr(x, 1, length(x) - 1) (d == "0" ? "1" : "0"); done = 1 } { print }'
+# beat of the same run: the low digit of mem_data_o).
+planted a_changed_write_beat_is_caught mem_data_o --first-nonzero mem_valid_o
 t_end

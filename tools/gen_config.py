@@ -47,7 +47,8 @@ ID_FIELDS = [("PMSIDR_EL1", PMSIDR_FIELDS), ("PMBIDR_EL1", PMBIDR_FIELDS)]
 
 
 # The Verilog port includes gen_ports.emit_vh() writes, in its order.
-VPORT_FILES = ("spu_top_ports.vh", "spu_apb_ports.vh", "spu_top_conn.vh")
+VPORT_FILES = ("spu_top_ports.vh", "spu_apb_ports.vh", "spu_top_conn.vh", "spu_vec_ports.vh",
+               "spu_dpi_step.svh")
 
 
 class GenError(Exception):

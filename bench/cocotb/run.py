@@ -37,8 +37,8 @@ def main():
         ap.error(f"--vectors {a.vectors}: no such file")
     with open(a.vectors, errors="replace") as f:
         head = f.readline().split()
-    if head[:5] != ["#", "spu-vectors", "1", "config", a.config]:
-        print(f"{a.vectors}:1:1: want '# spu-vectors 1 config {a.config} ...' (spu-csim --vectors of --config "
+    if head[:5] != ["#", "spu-vectors", "2", "config", a.config]:
+        print(f"{a.vectors}:1:1: want '# spu-vectors 2 config {a.config} ...' (spu-csim --vectors of --config "
               f"{a.config}), got {' '.join(head[:5])!r}", file=sys.stderr)
         return 2
     try:

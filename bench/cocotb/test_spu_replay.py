@@ -29,8 +29,8 @@ def read_vectors(path, config):
     rows = []
     with open(path) as f:
         head = f.readline().split()
-        if head[:5] != ["#", "spu-vectors", "1", "config", config] or "fields" not in head:
-            raise ValueError(f"{path}:1:1: want '# spu-vectors 1 config {config} ... fields ...', got {' '.join(head[:5])!r}")
+        if head[:5] != ["#", "spu-vectors", "2", "config", config] or "fields" not in head:
+            raise ValueError(f"{path}:1:1: want '# spu-vectors 2 config {config} ... fields ...', got {' '.join(head[:5])!r}")
         inputs = head[head.index("fields") + 1].split(",")
         for ln, line in enumerate(f, 2):
             w = line.split()

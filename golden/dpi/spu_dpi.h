@@ -18,6 +18,8 @@
 
 #include "svdpi.h"
 
+#include "spu_ports.h" /* generated from configs/spu.toml [ports] */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -41,28 +43,19 @@ const char *spu_dpi_error(void);
 /* Release a model (NULL is ignored). */
 void spu_dpi_free(void *h);
 
-/* One clock cycle, spu_top's ports in its declaration order. rec_data_o
- * behaves as the RTL's: loaded in a cycle with a record on some port, held
- * otherwise. (The parameter list is a macro so that the definition in
- * spu_dpi_step.c is this declaration.) */
-#define SPU_DPI_STEP_PARAMS                                                                                           \
-    void *h,                                                                                                          \
-        /* inputs */                                                                                                  \
-        svBit rst_ni, const svBitVecVal *pop_valid_i, const svBitVecVal *iss_valid_i, const svBitVecVal *iss_slot_i, \
-        const svBitVecVal *fin_valid_i, const svBitVecVal *fin_slot_i, const svBitVecVal *fin_type_i,                 \
-        const svBitVecVal *fin_events_i, const svBitVecVal *fin_ds_valid_i, const svBitVecVal *fin_ds_i,              \
-        const svBitVecVal *fin_attr_i, const svBitVecVal *fin_addr_valid_i, const svBitVecVal *fin_ctx_i,             \
-        const svBitVecVal *fin_pc_i, const svBitVecVal *fin_tgt_i, const svBitVecVal *fin_va_i,                       \
-        const svBitVecVal *fin_pa_i, const svBitVecVal *fin_pbt_i, const svBitVecVal *ts_i, svBit reg_valid_i,        \
-        svBit reg_write_i, const svBitVecVal *reg_enc_i, const svBitVecVal *reg_wdata_i, const svBitVecVal *el_i,     \
-        svBit prof_allowed_i, svBit mem_ready_i,                                                                      \
-        /* outputs */                                                                                                 \
-        svBit *mem_valid_o, svBitVecVal *mem_addr_o, svBitVecVal *mem_data_o, svBitVecVal *mem_strb_o,               \
-        svBit *pmbirq_o, svBitVecVal *smp_valid_o, svBitVecVal *col_valid_o, svBitVecVal *smp_slot_o,                 \
-        svBitVecVal *rec_valid_o, svBitVecVal *rec_keep_o, svBitVecVal *rec_slot_o, svBitVecVal *rec_why_o,           \
-        svBitVecVal *rec_tot_lat_o, svBitVecVal *rec_iss_lat_o, svBitVecVal *rec_len_o, svBitVecVal *rec_data_o,      \
-        svBitVecVal *rec_wr_o, svBitVecVal *rec_qfull_o, svBitVecVal *pmu_o, svBitVecVal *reg_rdata_o,               \
-        svBit *reg_undef_o, svBitVecVal *obs_pmsicr_o, svBit *obs_enabled_o
+/* One clock cycle: spu_top's inputs with a spu_in_t member, then its
+ * outputs, in the order of configs/spu.toml [ports] (the vector files'
+ * order, docs/formats.md; the list is generated, SPU_DPI_PORTS of
+ * spu_ports.h: an svBit for a 1-bit port, else an svBitVecVal array; the
+ * parameter list is a macro so that the definition in spu_dpi_step.c is
+ * this declaration). rec_data_o behaves as the RTL's: loaded in a cycle with a
+ * record on some port, held otherwise. */
+#define SPU_DPI_BIT_IN(p) svBit p
+#define SPU_DPI_VEC_IN(p) const svBitVecVal *p
+#define SPU_DPI_BIT_OUT(p) svBit *p
+#define SPU_DPI_VEC_OUT(p) svBitVecVal *p
+#define SPU_DPI_PARAM(p, K, D) , SPU_DPI_##K##_##D(p)
+#define SPU_DPI_STEP_PARAMS void *h SPU_DPI_PORTS(SPU_DPI_PARAM)
 void spu_dpi_step(SPU_DPI_STEP_PARAMS);
 
 #ifdef __cplusplus

@@ -10,121 +10,37 @@
 `include "spu_config.vh"
 
 module spu_vec_tb;
-  localparam integer L = `SPU_LANES;
-  localparam integer S = `SPU_SLOTS;
-  localparam integer PW = `SPU_NPMU * `SPU_PMU_W;
-  localparam integer RW = S * 8 * `SPU_REC_MAX;
+  localparam integer LANES   = `SPU_LANES;
+  localparam integer SLOTS   = `SPU_SLOTS;
+  localparam integer REC_MAX = `SPU_REC_MAX;
+  localparam integer CW = SLOTS * 8 * REC_MAX;  // widest port: the compare width
 
-  reg              clk_i = 1'b0, rst_ni = 1'b1;
-  reg  [L-1:0]     pop_valid_i = 0;
-  reg  [S-1:0]     iss_valid_i = 0, fin_valid_i = 0, fin_ds_valid_i = 0;
-  reg  [S*2-1:0]   iss_slot_i = 0, fin_slot_i = 0;
-  reg  [S*5-1:0]   fin_type_i = 0;
-  reg  [S*64-1:0]  fin_events_i = 0;
-  reg  [S*16-1:0]  fin_ds_i = 0;
-  reg              reg_valid_i = 0, reg_write_i = 0, prof_allowed_i = 0;
-  reg  [15:0]      reg_enc_i = 0;
-  reg  [63:0]      reg_wdata_i = 0;
-  reg  [1:0]       el_i = 0;
-  reg  [S*11-1:0]  fin_attr_i = 0;
-  reg  [S*4-1:0]   fin_addr_valid_i = 0;
-  reg  [S*32-1:0]  fin_ctx_i = 0;
-  reg  [S*56-1:0]  fin_pc_i = 0, fin_tgt_i = 0, fin_pa_i = 0, fin_pbt_i = 0;
-  reg  [S*64-1:0]  fin_va_i = 0;
-  reg  [63:0]      ts_i = 0;
-  reg              mem_ready_i = 1'b0;
+  // Every port of spu_top in the vector file's order (configs/spu.toml
+  // [ports], spu_vec_ports.vh): an input, its value read from the line
+  // (v_), an output and its expected value (e_).
+  reg clk_i = 1'b0;
+`define SPU_VEC_IN(N, W) reg [(W)-1:0] N = 0; reg [(W)-1:0] v_``N;
+`define SPU_VEC_SEP
+`define SPU_VEC_OUT(N, W) wire [(W)-1:0] N; reg [(W)-1:0] e_``N;
+`define SPU_VEC_OUT_GATED(N, W, G) `SPU_VEC_OUT(N, W)
+`include "spu_vec_ports.vh"
+`undef SPU_VEC_IN
+`undef SPU_VEC_OUT
+`undef SPU_VEC_OUT_GATED
 
-  wire [L-1:0]     smp_valid_o, col_valid_o;
-  wire [L*2-1:0]   smp_slot_o;
-  wire [S-1:0]     rec_valid_o, rec_keep_o;
-  wire [S*2-1:0]   rec_slot_o;
-  wire [S*6-1:0]   rec_why_o;
-  wire [S*16-1:0]  rec_tot_lat_o, rec_iss_lat_o;
-  wire [PW-1:0]    pmu_o;
-  wire [63:0]      reg_rdata_o, obs_pmsicr_o;
-  wire             reg_undef_o, obs_enabled_o;
-  wire [S*8-1:0]   rec_len_o;
-  wire [RW-1:0]    rec_data_o;
-  wire [S-1:0]     rec_wr_o, rec_qfull_o;
-  wire             pmbirq_o, mem_valid_o;
-  wire [63:0]      mem_addr_o, mem_data_o;
-  wire [7:0]       mem_strb_o;
-
+`define SPU_VEC_IN(N, W) .N(N),
+`define SPU_VEC_OUT(N, W) .N(N),
+`define SPU_VEC_OUT_GATED(N, W, G) .N(N),
   spu_top dut (
-    .clk_i(clk_i),
-    .rst_ni(rst_ni),
-    .pop_valid_i(pop_valid_i),
-    .iss_valid_i(iss_valid_i),
-    .iss_slot_i(iss_slot_i),
-    .fin_valid_i(fin_valid_i),
-    .fin_slot_i(fin_slot_i),
-    .fin_type_i(fin_type_i),
-    .fin_events_i(fin_events_i),
-    .fin_ds_valid_i(fin_ds_valid_i),
-    .fin_ds_i(fin_ds_i),
-    .fin_attr_i(fin_attr_i),
-    .fin_addr_valid_i(fin_addr_valid_i),
-    .fin_ctx_i(fin_ctx_i),
-    .fin_pc_i(fin_pc_i),
-    .fin_tgt_i(fin_tgt_i),
-    .fin_va_i(fin_va_i),
-    .fin_pa_i(fin_pa_i),
-    .fin_pbt_i(fin_pbt_i),
-    .ts_i(ts_i),
-    .reg_valid_i(reg_valid_i),
-    .reg_write_i(reg_write_i),
-    .reg_enc_i(reg_enc_i),
-    .reg_wdata_i(reg_wdata_i),
-    .el_i(el_i),
-    .prof_allowed_i(prof_allowed_i),
-    .mem_ready_i(mem_ready_i),
-    .mem_valid_o(mem_valid_o),
-    .mem_addr_o(mem_addr_o),
-    .mem_data_o(mem_data_o),
-    .mem_strb_o(mem_strb_o),
-    .pmbirq_o(pmbirq_o),
-    .rec_wr_o(rec_wr_o),
-    .rec_qfull_o(rec_qfull_o),
-    .smp_valid_o(smp_valid_o),
-    .col_valid_o(col_valid_o),
-    .smp_slot_o(smp_slot_o),
-    .rec_valid_o(rec_valid_o),
-    .rec_keep_o(rec_keep_o),
-    .rec_slot_o(rec_slot_o),
-    .rec_why_o(rec_why_o),
-    .rec_tot_lat_o(rec_tot_lat_o),
-    .rec_iss_lat_o(rec_iss_lat_o),
-    .rec_len_o(rec_len_o),
-    .rec_data_o(rec_data_o),
-    .pmu_o(pmu_o),
-    .reg_rdata_o(reg_rdata_o),
-    .reg_undef_o(reg_undef_o),
-    .obs_pmsicr_o(obs_pmsicr_o),
-    .obs_enabled_o(obs_enabled_o)
+`include "spu_vec_ports.vh"
+    .clk_i(clk_i)
   );
+`undef SPU_VEC_IN
+`undef SPU_VEC_OUT
+`undef SPU_VEC_OUT_GATED
 
-  // Expected outputs of the current cycle.
-  reg  [L-1:0]     e_smp_valid, e_col_valid;
-  reg  [L*2-1:0]   e_smp_slot;
-  reg  [S-1:0]     e_rec_valid, e_rec_keep;
-  reg  [S*2-1:0]   e_rec_slot;
-  reg  [S*6-1:0]   e_rec_why;
-  reg  [S*16-1:0]  e_rec_tot_lat, e_rec_iss_lat;
-  reg  [PW-1:0]    e_pmu;
-  reg  [63:0]      e_reg_rdata, e_obs_pmsicr;
-  reg              e_reg_undef, e_obs_enabled;
-  reg  [S*8-1:0]   e_rec_len;
-  reg  [RW-1:0]    e_rec_data;
-  reg  [S-1:0]     e_rec_wr, e_rec_qfull;
-  reg              e_pmbirq, e_mem_valid;
-  reg  [63:0]      e_mem_addr, e_mem_data;
-  reg  [7:0]       e_mem_strb;
-  reg  [0:0]       in_mem_ready;
-  reg  [0:0]       in_rst_n, in_reg_valid, in_reg_write, in_prof_allowed;
-  reg  [1:0]       in_el;
-
-  integer fd, n, cycle, diffs, shown;
-  reg [8*1024-1:0] path, line;
+  integer fd, n, nf, nl, cycle, diffs, shown;
+  reg [8*1024-1:0] path, line, sep;
 
   task tick;
     begin
@@ -134,12 +50,12 @@ module spu_vec_tb;
   endtask
 
   // One output: report when it differs (first few in full).
-  task check(input [8*16-1:0] name, input [255:0] got, input [255:0] want, input differs);
+  task check(input [8*16-1:0] name, input [CW-1:0] got, input [CW-1:0] want, input differs);
     begin
       if (differs) begin
         diffs = diffs + 1;
         if (shown < 20) begin
-          $display("icarus: cycle %0d: %0s DUT %h expected %h", cycle, name, got, want);
+          $display("icarus: cycle %0d: %0s DUT %0h expected %0h", cycle, name, got, want);
           shown = shown + 1;
         end
       end
@@ -159,66 +75,58 @@ module spu_vec_tb;
       $display("icarus: FAIL cannot open %0s", path);
       $finish;
     end
-    n = $fgets(line, fd); // the "# spu-vectors 1 ..." header
+    n = $fgets(line, fd); // the "# spu-vectors 2 ..." header
     // Reset as the Verilator harness does it: 1, then 0 for two clocks, then 1.
     rst_ni = 1'b0;
     tick;
     tick;
     rst_ni = 1'b1;
     while (!$feof(fd)) begin
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h | %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
-                  in_rst_n, pop_valid_i, iss_valid_i, iss_slot_i, fin_valid_i, fin_slot_i, fin_type_i,
-                  fin_events_i, fin_ds_valid_i, fin_ds_i, in_reg_valid, in_reg_write, reg_enc_i, reg_wdata_i,
-                  in_el, in_prof_allowed, fin_attr_i, fin_addr_valid_i, fin_ctx_i, fin_pc_i, fin_tgt_i,
-                  fin_va_i, fin_pa_i, fin_pbt_i, ts_i, in_mem_ready,
-                  e_rec_wr, e_rec_qfull, e_pmbirq, e_mem_valid, e_mem_addr, e_mem_data, e_mem_strb,
-                  e_smp_valid, e_smp_slot, e_col_valid, e_rec_valid, e_rec_keep, e_rec_slot, e_rec_why,
-                  e_rec_tot_lat, e_rec_iss_lat, e_pmu, e_reg_rdata, e_reg_undef, e_obs_pmsicr, e_obs_enabled,
-                  e_rec_len, e_rec_data);
-      if (n == 49) begin
-        rst_ni = in_rst_n;
-        mem_ready_i = in_mem_ready;
-        reg_valid_i = in_reg_valid;
-        reg_write_i = in_reg_write;
-        el_i = in_el;
-        prof_allowed_i = in_prof_allowed;
+      // One line, field by field: the inputs, "|", the expected outputs.
+      n = 0;
+      nf = 0;
+`define SPU_VEC_IN(N, W) n = n + $fscanf(fd, "%h", v_``N); nf = nf + 1;
+`define SPU_VEC_SEP if ($fscanf(fd, "%s", sep) == 1 && sep[7:0] == "|") n = n + 1; nf = nf + 1;
+`define SPU_VEC_OUT(N, W) n = n + $fscanf(fd, "%h", e_``N); nf = nf + 1;
+`define SPU_VEC_OUT_GATED(N, W, G) `SPU_VEC_OUT(N, W)
+`include "spu_vec_ports.vh"
+`undef SPU_VEC_IN
+`undef SPU_VEC_SEP
+`undef SPU_VEC_OUT
+`undef SPU_VEC_OUT_GATED
+      // the end of the line, right after the last field ($feof then holds
+      // after the last line); anything else there makes the line bad
+      nl = $fgetc(fd);
+      if (nl != 10 && nl != -1)
+        n = n - 1;
+      nl = $fgetc(fd);  // and a look at the next line's first character
+      if (nl != -1)
+        nl = $ungetc(nl, fd);
+      if (n == nf) begin
+`define SPU_VEC_IN(N, W) N = v_``N;
+`define SPU_VEC_SEP
+`define SPU_VEC_OUT(N, W)
+`define SPU_VEC_OUT_GATED(N, W, G)
+`include "spu_vec_ports.vh"
+`undef SPU_VEC_IN
+`undef SPU_VEC_OUT
+`undef SPU_VEC_OUT_GATED
         tick;
-        check("smp_valid_o", smp_valid_o, e_smp_valid, smp_valid_o !== e_smp_valid);
-        check("smp_slot_o", smp_slot_o, e_smp_slot, smp_slot_o !== e_smp_slot);
-        check("col_valid_o", col_valid_o, e_col_valid, col_valid_o !== e_col_valid);
-        check("rec_valid_o", rec_valid_o, e_rec_valid, rec_valid_o !== e_rec_valid);
-        check("rec_keep_o", rec_keep_o, e_rec_keep, rec_keep_o !== e_rec_keep);
-        check("rec_slot_o", rec_slot_o, e_rec_slot, rec_slot_o !== e_rec_slot);
-        check("rec_why_o", rec_why_o, e_rec_why, rec_why_o !== e_rec_why);
-        check("rec_tot_lat_o", rec_tot_lat_o, e_rec_tot_lat, rec_tot_lat_o !== e_rec_tot_lat);
-        check("rec_iss_lat_o", rec_iss_lat_o, e_rec_iss_lat, rec_iss_lat_o !== e_rec_iss_lat);
-        check("pmu_o", pmu_o, e_pmu, pmu_o !== e_pmu);
-        check("reg_rdata_o", reg_rdata_o, e_reg_rdata, reg_rdata_o !== e_reg_rdata);
-        check("reg_undef_o", reg_undef_o, e_reg_undef, reg_undef_o !== e_reg_undef);
-        check("obs_pmsicr_o", obs_pmsicr_o, e_obs_pmsicr, obs_pmsicr_o !== e_obs_pmsicr);
-        check("obs_enabled_o", obs_enabled_o, e_obs_enabled, obs_enabled_o !== e_obs_enabled);
-        check("rec_len_o", rec_len_o, e_rec_len, rec_len_o !== e_rec_len);
-        check("rec_wr_o", rec_wr_o, e_rec_wr, rec_wr_o !== e_rec_wr);
-        check("rec_qfull_o", rec_qfull_o, e_rec_qfull, rec_qfull_o !== e_rec_qfull);
-        check("pmbirq_o", pmbirq_o, e_pmbirq, pmbirq_o !== e_pmbirq);
-        check("mem_valid_o", mem_valid_o, e_mem_valid, mem_valid_o !== e_mem_valid);
-        // the beat's address, data and byte enables mean something only with mem_valid_o
-        if (e_mem_valid) begin
-          check("mem_addr_o", mem_addr_o, e_mem_addr, mem_addr_o !== e_mem_addr);
-          check("mem_data_o", mem_data_o, e_mem_data, mem_data_o !== e_mem_data);
-          check("mem_strb_o", mem_strb_o, e_mem_strb, mem_strb_o !== e_mem_strb);
-        end
-        // rec_data_o holds the last record; it is compared with a new one
-        if (e_rec_len != 0 && rec_data_o !== e_rec_data) begin
-          diffs = diffs + 1;
-          if (shown < 20) begin
-            $display("icarus: cycle %0d: rec_data_o DUT %h expected %h", cycle, rec_data_o, e_rec_data);
-            shown = shown + 1;
-          end
-        end
+        // Every output; a gated one (the write beat's address, data and
+        // byte enables, rec_data_o, which holds the last record) only
+        // while its gate is nonzero. X or Z differs (!==).
+`define SPU_VEC_IN(N, W)
+`define SPU_VEC_OUT(N, W) check(`"N`", N, e_``N, N !== e_``N);
+`define SPU_VEC_OUT_GATED(N, W, G) if (e_``G != 0) `SPU_VEC_OUT(N, W)
+`include "spu_vec_ports.vh"
+`undef SPU_VEC_IN
+`undef SPU_VEC_SEP
+`undef SPU_VEC_OUT
+`undef SPU_VEC_OUT_GATED
         cycle = cycle + 1;
       end else if (n > 0) begin
-        $display("icarus: FAIL %0s: cycle %0d has %0d of 49 fields", path, cycle, n);
+        $display("icarus: FAIL %0s: cycle %0d has %0d of %0d fields (or no '|' after the inputs)",
+                 path, cycle, n, nf);
         diffs = diffs + 1;
         n = $fgets(line, fd);
       end

@@ -130,12 +130,12 @@ module spu_spl_log;
     end
   endtask
 
-  // After each rising edge of a vector cycle (the bench's in_rst_n is X
+  // After each rising edge of a vector cycle (the bench's v_rst_ni is X
   // until it has read the first vector line: the reset before is its own);
   // the inputs stay until the bench applies the next line, 5 units later.
   always @(posedge spu_vec_tb.clk_i) begin
     #1;
-    if (spu_vec_tb.in_rst_n !== 1'bx) begin
+    if (spu_vec_tb.v_rst_ni !== 1'bx) begin
       log_cycle;
       // The last vector line read: run the delay stage dry.
       if ($feof(spu_vec_tb.fd)) begin

@@ -62,8 +62,14 @@ static void handles(void)
     /* a step on a null handle (spu_dpi_new failed, unchecked) returns */
     svBitVecVal z[4] = {0}, o[4];
     svBit b;
-    spu_dpi_step(NULL, 1, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, 0, 0, z, z, z, 1, 1, &b, o, o, o, &b,
-                 o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, &b, o, &b);
+    /* every port from the generated list: a bit or a vector, in or out */
+#define ARG_BIT_IN 1
+#define ARG_VEC_IN z
+#define ARG_BIT_OUT &b
+#define ARG_VEC_OUT o
+#define ARG(p, K, D) , ARG_##K##_##D
+    spu_dpi_step(NULL SPU_DPI_PORTS(ARG));
+#undef ARG
     check("step_of_null_handle_returns", 1, "");
 }
 
