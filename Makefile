@@ -235,9 +235,10 @@ VL_PIPE   ?= 1
 VL_PIPE_V := $(VL)/spu_top_vl_pipe.v
 VL_TOP_V  := $(if $(filter 1,$(VL_PIPE)),$(VL_PIPE_V))
 VL_TOP    := $(if $(filter 1,$(VL_PIPE)),spu_top_vl_pipe,spu_top)
-$(VL_PIPE_V): rtl/spu_top.v tools/gen_vl_pipe.py $(GEN).stamp
+RTL_TOP_V := $(filter %/spu_top.v,$(RTL_SRC))
+$(VL_PIPE_V): $(RTL_TOP_V) tools/gen_vl_pipe.py $(GEN).stamp
 	@mkdir -p $(@D)
-	@$(PYTHON) tools/gen_vl_pipe.py -I $(GEN)/$(firstword $(CONFIGS)) rtl/spu_top.v spu_top $@
+	@$(PYTHON) tools/gen_vl_pipe.py -I $(GEN)/$(firstword $(CONFIGS)) $(RTL_TOP_V) spu_top $@
 
 # The Verilator (its path and version), its flags and the top the models and
 # the runtime of this BUILD were made with: the stamp changes with them, so a

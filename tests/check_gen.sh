@@ -22,7 +22,7 @@ fi
 # So are the port includes (configs/spu.toml [ports]) beside it, and the
 # port table of docs/ports.md.
 DEFAULT_VH=${DEFAULT_VH:-rtl/include}
-for f in spu_config.vh spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh; do
+for f in $(cd "$tmp/gen/v1p4" && ls | grep -v '^dump_cfg'); do
     if ! cmp -s "$tmp/gen/v1p4/$f" "$DEFAULT_VH/$f"; then
         echo "check-gen: $DEFAULT_VH/$f differs from the expansion of configs/spu.toml for v1p4 (make rtl-default-vh):"
         diff "$tmp/gen/v1p4/$f" "$DEFAULT_VH/$f" | head -6

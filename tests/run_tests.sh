@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
 done
 # The suites of each tier, in running order.
 TIER_check=(gen lint spec engine api vectors bad csim diff lockstep records cov)
-TIER_test=(pev asan icarus formal dpi perf tb front)
+TIER_test=(pev asan icarus formal dpi ports perf tb front)
 TIER_full=(reorder fpga fusesoc peers regress mutate)
 case $TIER in
     check) tier_suites=("${TIER_check[@]}") ;;
@@ -327,6 +327,13 @@ suite_front() {
     script shrink 1 "" -- tests/shrink_test.sh "$TMP"
     script vacuity 1 "" -- tests/vacuity_test.sh "$TMP"
     script spt2 1 "" -- tests/spt2_test.sh "$TMP"
+}
+
+# A port added to the toml and spu_top.v reaches every front end with no
+# other edit (the port contract is generated; tests/add_port.sh).
+suite_ports() {
+    mkdir -p "$TMP/ports"
+    script ports =7 "" -- tests/add_port.sh "$TMP/ports"
 }
 
 # The register order of the toml must not matter (C and RTL alike).
