@@ -477,7 +477,7 @@ install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden
 	@install -d $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv
 	@install -m 644 $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(INSTALL_TO)/lib/
 	@install -m 755 $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so $(INSTALL_TO)/lib/
-	@install -m 644 golden/spu_model.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
+	@install -m 644 golden/spu_model.h golden/spu_fast.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
 	@install -m 644 golden/dpi/spu_dpi_pkg.sv $(INSTALL_TO)/share/openspu/sv/
 	@$(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),install -D -m 644 $(GEN)/$(c)/$(f) $(INSTALL_TO)/share/openspu/config/$(c)/$(f) &&)) true
 	@for pc in golden/openspu.pc.in golden/dpi/openspu-dpi.pc.in; do \
@@ -504,6 +504,7 @@ TEST_BINS   = $(CHECK_BINS) dpi $(QUIET_TESTS) $(BUILD)/spu-tb-public-eval
 check: ## the inner loop (about 1 min from a built tree): model, engine, front ends, short lockstep, lint without synthesis
 	@tools/deps.sh build perf
 	@$(MAKE) -s -j$(NPROC) $(CHECK_BINS)
+	@if [ -x $(CLANG_BUILD)/spu-spec-tests ] && command -v clang >/dev/null; then $(MAKE) -s clang-build; fi
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier check
 
 test: ## the README's test command: every layer, short forms (under 10 min from a fresh clone); installs nothing as root

@@ -2,6 +2,8 @@
 #ifndef SPU_INTERNAL_H
 #define SPU_INTERNAL_H
 
+#include <string.h>
+
 #include "spu_model.h"
 
 /* 0 when every knob of cfg is in its range; else -1 with a message. */
@@ -36,13 +38,25 @@ static inline unsigned spu_lowest8(unsigned v)
     return (v & 0xFu) ? first[v & 0xFu] : 4u + first[(v >> 4) & 0xFu];
 }
 
-/* Keeps a function out of line where the compiler takes the hint (GCC,
- * clang); a speed hint only, nothing elsewhere. */
-#if defined(__GNUC__)
-#define SPU_NOINLINE __attribute__((noinline))
-#else
-#define SPU_NOINLINE
-#endif
+/* The outputs every cycle shows: the enable, PMSICR_EL1 and the interrupt. */
+static inline void spu_step_outputs(const spu_model_t *m, int en, spu_out_t *out)
+{
+    out->obs_enabled = (uint8_t)en;
+    out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
+    out->pmbirq = (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) != 0;
+}
+
+/* Every output zero: a 64-byte part and the rest, which a compiler clears
+ * with a few vector stores (the 96 bytes of spu_out_t at once are a `rep
+ * stos`, slow to start, or a copy of a zero constant, a load for every
+ * store). */
+static inline void spu_out_clear(spu_out_t *out)
+{
+    _Static_assert(sizeof(spu_out_t) > 64, "spu_out_t cleared as 64 bytes and the rest");
+    memset(out, 0, 64);
+    memset((char *)out + 64, 0, sizeof *out - 64);
+}
+
 
 /* The Profiling Buffer (spu_buffer.c), in the order of a step: accept the
  * beat shown if the memory took it; begin the cycle's writes; reserve the

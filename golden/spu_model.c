@@ -183,56 +183,10 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
     return coll;
 }
 
-/* The outputs every cycle shows: the enable, PMSICR_EL1 and the interrupt. */
-static inline void step_outputs(const spu_model_t *m, int en, spu_out_t *out)
+/* Each step of docs/semantics.md in turn, every cycle (spu_fast.h). */
+void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    out->obs_enabled = (uint8_t)en;
-    out->obs_pmsicr = m->reg[SPU_REG_PMSICR_EL1];
-    out->pmbirq = (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) != 0;
-}
-
-/* Every output zero: a 64-byte part and the rest, which a compiler clears
- * with a few vector stores (the 96 bytes of spu_out_t at once are a `rep
- * stos`, slow to start, or a copy of a zero constant, a load for every
- * store). */
-static inline void out_clear(spu_out_t *out)
-{
-    _Static_assert(sizeof(spu_out_t) > 64, "spu_out_t cleared as 64 bytes and the rest");
-    memset(out, 0, 64);
-    memset((char *)out + 64, 0, sizeof *out - 64);
-}
-
-/* A plain cycle: no reset, register access, issue or finish, no write beat
- * queued, no enable edge, and no member of it selected (at most
- * spu_interval_quiet() members). The steps below then only count its
- * members: the counting spu_model_skip() does for many cycles, for one.
- * Returns 0, having changed nothing, for any other cycle. */
-static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
-{
-    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->bq_count)
-        return 0;
-    const int en = spu_model_enabled(m, in->el, in->prof_allowed);
-    if (en != m->prev_en)
-        return 0;
-    unsigned n = 0;
-    if (en) {
-        const spu_config_t *cfg = &m->cfg;
-        n = spu_ones8(in->pop_valid & ((1u << cfg->lanes) - 1u));
-        if (n && !spu_interval_count(cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], n))
-            return 0;
-    }
-    out_clear(out);
-    out->pmu[SPU_PMU_POP] = (uint8_t)n;
-    step_outputs(m, en, out);
-    m->cycle++;
-    return 1;
-}
-
-/* Each step of docs/semantics.md in turn, every cycle. Out of line, so a
- * plain cycle (spu_model_step()) does not pay for its registers. */
-SPU_NOINLINE void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
-{
-    out_clear(out);
+    spu_out_clear(out);
     if (!in->rst_n) {
         spu_model_reset(m);
         return;
@@ -276,65 +230,48 @@ SPU_NOINLINE void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_ou
         (void)spu_model_reg_write(m, spu_reg_find(in->reg_enc), in->reg_wdata);
 
     m->prev_en = (uint8_t)en;
-    step_outputs(m, en, out);
+    spu_step_outputs(m, en, out);
     if (m->bq_count)
         spu_buffer_show(m, out);
     m->cycle++;
 }
 
-int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
+static int fits(uint64_t v, unsigned w)
 {
-    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->bq_count;
+    return w >= 64 || (v >> w) == 0;
 }
 
-uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
-{
-    if (!spu_model_enabled(m, el, prof_allowed))
-        return UINT64_MAX;
-    return spu_interval_quiet(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], m->reg[SPU_REG_PMSICR_EL1]);
-}
+/* Each input with a spu_in_t member (spu_ports.h), element by element where
+ * its gate holds; the lane and port masks are not checked (bits of lanes
+ * and ports the configuration lacks are ignored, as the narrower ports of
+ * spu_top drop them). */
+#define BAD_ONE(port, mb, w)                                        \
+    if (SPU_GATE_##mb(in, 0) && !fits((uint64_t)in->mb, (w)))       \
+        return #port;
+#define BAD_PORT(port, mb, w)                                       \
+    for (unsigned i = 0; i < m->cfg.slots; i++)                     \
+        if (SPU_GATE_##mb(in, i) && !fits((uint64_t)in->mb[i], (w))) \
+            return #port;
+#define BAD_LANE(port, mb, w)                                       \
+    for (unsigned i = 0; i < m->cfg.lanes; i++)                     \
+        if (SPU_GATE_##mb(in, i) && !fits((uint64_t)in->mb[i], (w))) \
+            return #port;
+#define BAD_LANES(port, mb, w)
+#define BAD_PORTS(port, mb, w)
+#define BAD(port, mb, PACK, w) BAD_##PACK(port, mb, w)
 
-int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el, uint8_t prof_allowed)
+const char *spu_model_bad_input(const spu_model_t *m, const spu_in_t *in)
 {
-    if (!spu_model_settled(m, el, prof_allowed) || npops > spu_model_quiet_pops(m, el, prof_allowed))
-        return -1;
-    if (m->prev_en)
-        spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
-    m->cycle += ncycles;
-    return 0;
-}
-
-int spu_model_plain(spu_model_t *m, spu_plain_t *b, unsigned k)
-{
-    if (k > SPU_PLAIN_MAX || !spu_model_settled(m, b->el, b->prof_allowed))
-        return -1;
-    uint8_t *npop = b->npop;
-    uint64_t *pmsicr = b->pmsicr;
-    const spu_config_t *cfg = &m->cfg;
-    const uint64_t irr = m->reg[SPU_REG_PMSIRR_EL1];
-    uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
-    if (!m->prev_en) { /* disabled: nothing counted (spu_model_skip()) */
-        memset(npop, 0, k);
-        for (unsigned i = 0; i < k; i++)
-            pmsicr[i] = icr;
-    } else {
-        const uint8_t lanes = (uint8_t)((1u << cfg->lanes) - 1u);
-        uint64_t total = 0;
-        for (unsigned i = 0; i < k; i++)
-            total += npop[i] = (uint8_t)spu_ones8(b->pop_mask[i] & lanes);
-        if (total > spu_interval_quiet(cfg, irr, icr))
-            return -1;
-        spu_interval_advance_each(cfg, irr, &icr, npop, k, pmsicr);
-        m->reg[SPU_REG_PMSICR_EL1] = icr;
-    }
-    m->cycle += k;
-    return 0;
+    SPU_IN_ALL(BAD)
+    return NULL;
 }
 
 int spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    if (step_plain(m, in, out))
-        return 1;
+    if (spu_model_bad_input(m, in)) {
+        spu_out_clear(out);
+        return SPU_EINPUT;
+    }
     spu_model_step_full(m, in, out);
     return 0;
 }

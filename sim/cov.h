@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "spu_model.h"
+#include "spu_fast.h"
 
 #define COV_NAME_LEN 40
 #define COV_WHY_LEN 256
@@ -48,13 +48,13 @@ void cov_init(spu_cov_t *c, const spu_config_t *cfg);
 void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
                 const spu_model_t *a);
 /* Step the model one cycle, sampling coverage when c is not NULL; returns
- * spu_model_step()'s 1 for a plain cycle. */
+ * spu_fast_step()'s 1 for a plain cycle. */
 static inline int cov_model_step(spu_cov_t *c, spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
     if (!c)
-        return spu_model_step(m, in, out);
+        return spu_fast_step(m, in, out);
     const spu_model_t before = *m;
-    const int plain = spu_model_step(m, in, out);
+    const int plain = spu_fast_step(m, in, out);
     cov_sample(c, &before, in, out, m);
     return plain;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "spu_fast.h" /* run_skip(), run_plain(): the model's fast entry points */
 #include "mem.h"
 #include "spl.h"
 #include "spt.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "spu_apb.h"
-#include "spu_model.h"
+#include "spu_fast.h" /* spu_plain_t: step_plain() */
 
 #ifdef __cplusplus
 extern "C" {

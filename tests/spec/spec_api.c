@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "spec.h"
+#include "spu_fast.h"
 
 /* docs/api.md: "the name functions return "?" for an index out of range";
  * spu_reg_enc() of an unknown index is 0 (no register has encoding 0: op0 is
@@ -316,6 +317,50 @@ static int api_absent_lanes_and_ports(void)
     return 0;
 }
 
+/* spu_model.h: spu_model_step() returns 0, or SPU_EINPUT with every output
+ * zero and the model unchanged when an input does not fit its port: el_i
+ * has 2 bits, fin_type_i 5 per port (checked only with its finish),
+ * reg_wdata_i 64 (it always fits); spu_model_bad_input() names the port. */
+static int api_step_refuses_what_no_port_carries(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "wide"));
+    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+    const spu_model_t before = s.m;
+    spu_in_t in;
+    spu_out_t out;
+    memset(&in, 0, sizeof in);
+    in.rst_n = 1;
+    in.el = 4;
+    in.prof_allowed = 1;
+    CASE(1);
+    CHECK_EQ(spu_model_step(&s.m, &in, &out), SPU_EINPUT, "el 4");
+    CHECK(strcmp(spu_model_bad_input(&s.m, &in), "el_i") == 0, "named %s", spu_model_bad_input(&s.m, &in));
+    CHECK(memcmp(&before, &s.m, sizeof before) == 0, "the model changed");
+    CHECK_EQ(out.obs_enabled | out.obs_pmsicr, 0, "outputs of a refused cycle");
+    CASE(2);
+    in.el = 1;
+    in.fin_type[1] = 0x20; /* no finish on port 1: not read */
+    CHECK(spu_model_bad_input(&s.m, &in) == NULL, "an unread payload was checked");
+    in.fin_valid = 0x2;
+    CHECK(strcmp(spu_model_bad_input(&s.m, &in) ? spu_model_bad_input(&s.m, &in) : "", "fin_type_i") == 0,
+          "fin_type 0x20 with its finish not named");
+    CHECK_EQ(spu_model_step(&s.m, &in, &out), SPU_EINPUT, "fin_type 0x20 with its finish");
+    CASE(3);
+    memset(&in, 0, sizeof in);
+    in.rst_n = 1;
+    in.el = 1;
+    in.prof_allowed = 1;
+    in.pop_valid = 0xF0; /* lanes wide does not have: ignored, not refused */
+    in.reg_valid = 1;
+    in.reg_write = 1;
+    in.reg_enc = spu_reg_enc(SPU_REG_PMSICR_EL1);
+    in.reg_wdata = UINT64_MAX;
+    CHECK_EQ(spu_model_step(&s.m, &in, &out), 0, "a cycle that fits");
+    CHECK_EQ(s.m.cycle, before.cycle + 1, "the cycle was taken");
+    return 0;
+}
+
 const spec_test_t spec_tests_api[] = {
     SPEC_TEST(api_names_and_indices),
     SPEC_TEST(api_lookup_misses),
@@ -326,5 +371,6 @@ const spec_test_t spec_tests_api[] = {
     SPEC_TEST(api_reg_write_returns),
     SPEC_TEST(api_state_after_reset),
     SPEC_TEST(api_absent_lanes_and_ports),
+    SPEC_TEST(api_step_refuses_what_no_port_carries),
     SPEC_END,
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "spec.h"
+#include "spu_fast.h"
 
 /* Profiling enabled on cfg with PMSIRR_EL1 = irr, then PMSICR_EL1 = icr. */
 static int at(spec_t *s, const char *cfg, uint64_t irr, uint64_t icr)
@@ -110,7 +111,7 @@ static int d17_3_4_3_skip_ernd(void)
     return 0;
 }
 
-/* spu_model_step() returns 1 for a plain cycle: D17.3.4.1, RND = 0, each
+/* spu_fast_step() returns 1 for a plain cycle: D17.3.4.1, RND = 0, each
  * member decrements COUNT and the one that makes it zero is selected. From
  * COUNT = 2 the first member leaves 1 and is not selected (plain, the last
  * quiet member: spu_model_quiet_pops() is 1); the next is selected (not
@@ -126,21 +127,21 @@ static int plain_cycle_return(void)
     s.in.el = s.el;
     s.in.prof_allowed = s.allow;
     s.in.mem_ready = 1;
-    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 1, "the member that leaves COUNT 1");
+    CHECK_EQ(spu_fast_step(&s.m, &s.in, &s.o), 1, "the member that leaves COUNT 1");
     CHECK_EQ(s.o.smp_valid, 0, "not selected");
     CHECK_EQ(s.o.obs_pmsicr, ICR(0, 1), "PMSICR_EL1 after it");
     CASE(2);
-    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 0, "the member that makes COUNT 0");
+    CHECK_EQ(spu_fast_step(&s.m, &s.in, &s.o), 0, "the member that makes COUNT 0");
     CHECK_EQ(s.o.smp_valid, 1, "selected");
     CASE(3);
     s.in.pop_valid = 0;
     s.in.reg_valid = 1;
     s.in.reg_enc = spu_reg_enc(SPU_REG_PMSICR_EL1);
-    CHECK_EQ(spu_model_step(&s.m, &s.in, &s.o), 0, "a register read");
+    CHECK_EQ(spu_fast_step(&s.m, &s.in, &s.o), 0, "a register read");
     return 0;
 }
 
-/* ------------------------------------------- plain cycles (spu_model_step) */
+/* -------------------------------------------- plain cycles (spu_fast_step) */
 
 #define ONE_IN(st, n) (spec_rng(st) % (n) == 0)
 
@@ -205,7 +206,7 @@ static void plain_mix_cycle(const spu_config_t *cfg, uint32_t *st, uint64_t t, s
     }
 }
 
-/* spu_model_step() takes a plain cycle (no reset, register access, issue or
+/* spu_fast_step() takes a plain cycle (no reset, register access, issue or
  * finish, no write beat queued, no enable edge, no member selected) the way
  * spu_model_skip() counts members, not member by member: every output and
  * the state after every cycle must be those of spu_model_step_full(), which
@@ -245,7 +246,7 @@ static int plain_cycles_equal_full_steps(void)
             } else {
                 plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
             }
-            const int plain = spu_model_step(&a, &in, &oa);
+            const int plain = spu_fast_step(&a, &in, &oa);
             spu_model_step_full(&b, &in, &ob);
             if (plain) {
                 spu_out_t q;
@@ -300,14 +301,14 @@ static int plain_cycles_equal_full_steps(void)
 }
 
 /* spu_model_plain() counts a block of plain cycles at once: it must take a
- * block exactly when spu_model_step() would call every one of its cycles
+ * block exactly when spu_fast_step() would call every one of its cycles
  * plain, leave the state the steps leave, and give each cycle's outputs as
  * the steps give them (zero but SAMPLE_POP = npop[i], obs_pmsicr =
  * pmsicr[i], and obs_enabled and pmbirq those of the cycle before). Random
  * cycles of plain_mix_cycle() (so the state varies: intervals, ECOUNT,
  * enables, the buffer's interrupt) between random blocks on each
  * configuration; a refused block must leave the model as it was and must
- * hold a cycle spu_model_step() does not call plain. */
+ * hold a cycle spu_fast_step() does not call plain. */
 static int plain_blocks_equal_steps(void)
 {
     static spu_plain_t blk;
@@ -332,14 +333,14 @@ static int plain_blocks_equal_steps(void)
             in.el = el;
             in.reg_enc = enc[i];
             in.reg_wdata = i == 0 ? IRR(8, 1) : i == 1 ? PMSCR_E0E1 : PMBLIMITR_E;
-            spu_model_step(&a, &in, &oa);
-            spu_model_step(&b, &in, &last);
+            spu_fast_step(&a, &in, &oa);
+            spu_fast_step(&b, &in, &last);
         }
         for (unsigned round = 0; round < 20000; round++) {
             for (unsigned n = 1 + spec_rng(&st) % 4; n; n--, t++) { /* cycles of the mix */
                 plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
-                spu_model_step(&a, &in, &oa);
-                spu_model_step(&b, &in, &last);
+                spu_fast_step(&a, &in, &oa);
+                spu_fast_step(&b, &in, &last);
             }
             const unsigned k = ONE_IN(&st, 10) ? 1 + spec_rng(&st) % SPU_PLAIN_MAX : 1 + spec_rng(&st) % 12;
             blk.el = el;
@@ -361,7 +362,7 @@ static int plain_blocks_equal_steps(void)
                 int plain = 1;
                 for (unsigned i = 0; i < k && plain; i++) {
                     in.pop_valid = blk.pop_mask[i];
-                    plain = spu_model_step(&c, &in, &ob);
+                    plain = spu_fast_step(&c, &in, &ob);
                 }
                 CHECK(!plain, "%s cycle %llu: a block of %u cycles refused, though every cycle is plain", cfg->name,
                       (unsigned long long)t, k);
@@ -371,7 +372,7 @@ static int plain_blocks_equal_steps(void)
             for (unsigned i = 0; i < k; i++, t++) {
                 in.pop_valid = blk.pop_mask[i];
                 in.ts = t;
-                CHECK_EQ(spu_model_step(&b, &in, &ob), 1, "%s cycle %llu: cycle %u of a block taken is plain",
+                CHECK_EQ(spu_fast_step(&b, &in, &ob), 1, "%s cycle %llu: cycle %u of a block taken is plain",
                          cfg->name, (unsigned long long)t, i);
                 memset(&oa, 0, sizeof oa);
                 oa.pmu[SPU_PMU_POP] = blk.npop[i];
