@@ -71,6 +71,9 @@ static void usage(FILE *f, const char *prog, int tb)
                    "                      beside the spu-tb binary)\n"
                    "  --full-clock        drive both clock edges with an eval each (default: one eval per\n"
                    "                      cycle where the Verilated model allows it; the logs are identical)\n"
+                   "  --reference         run the reference loop, the checker's specification (tb/lockstep.c):\n"
+                   "                      spu_top's own timing, both clock edges, every cycle compared whole;\n"
+                   "                      the default fast loop gives the same logs, records and reports\n"
                    "  --apb               the DUT is spu_apb, the APB4 wrapper: the register accesses go over\n"
                    "                      APB, PRDATA/PREADY/PSLVERR compared too (configurations built with it)\n"
                    "  --mutant K          a mutant build only (build/spu-tb-mut, make mutate): mutsel = K,\n"
@@ -126,6 +129,10 @@ static int check_combination(const spu_opts_t *o)
         bad = "--gen", why = "the trace is the stimulus; generator knobs do not apply";
     else if (o->quiet && o->log)
         bad = "--log", why = "--quiet writes no log";
+    else if (o->reference && (o->dut_only || o->no_skip || o->full_clock))
+        bad = o->dut_only ? "--dut-only" : o->no_skip ? "--no-skip" : "--full-clock",
+        why = o->dut_only ? "--reference compares every cycle; --dut-only compares none"
+                          : "the reference loop already steps and compares each cycle with both clock edges";
     else if (o->dut_only && o->wave)
         bad = "--wave", why = "--dut-only compares nothing, so there is no difference to show";
     else if (o->dut_only && o->shrink)
@@ -204,6 +211,7 @@ static const struct {
     {"--wave", offsetof(spu_opts_t, wave), 1, OPT_TB, 1},
     {"--shrink", offsetof(spu_opts_t, shrink), 1, OPT_TB, 1},
     {"--full-clock", offsetof(spu_opts_t, full_clock), 1, OPT_TB, 1},
+    {"--reference", offsetof(spu_opts_t, reference), 1, OPT_TB, 1},
     {"--apb", offsetof(spu_opts_t, apb), 1, OPT_TB, 1},
     {"--dut-only", offsetof(spu_opts_t, dut_only), 1, OPT_TB, 1},
     {"--expect-vacuous", offsetof(spu_opts_t, expect_vacuous), 1, OPT_TB, 1},

@@ -41,7 +41,7 @@ typedef struct spu_opts {
     int have_period;
     const char *seed_opt, *len_opt; /* spelling of --seed / --ops|--cycles when given */
     /* tb only */
-    int wave, shrink, expect_vacuous, dut_only, full_clock;
+    int wave, shrink, expect_vacuous, dut_only, full_clock, reference;
     int apb;                     /* spu-tb --apb: the DUT is spu_apb, registers over APB */
     const char *inject;          /* --inject SIGNAL@CYCLE */
     const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */

@@ -45,15 +45,22 @@ typedef struct ls_cfg {
     unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
     int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
-    /* 1: no blocks of plain cycles (--no-skip). Else a run steps runs of
-     * plain cycles at once (run_plain(), step_plain()) when
-     * lockstep_rerun_refusal() allows; one that takes a block and does not
-     * pass is run again without, from a fresh source, its output files cut
-     * back to where they were, so every report is the cycle-by-cycle
-     * loop's. */
+    /* 1: the reference loop (--reference, lockstep.c), the checker's
+     * specification: spu_top's own timing clocked on both edges, every
+     * cycle stepped and compared whole. 0: the fast loop (lockstep_fast.c),
+     * which must give the same logs, records and reports. */
+    int reference;
+    /* The fast loop: 1, no blocks of plain cycles (--no-skip). Else it
+     * steps runs of plain cycles at once (run_plain(), step_plain()) when
+     * lockstep_rerun_refusal() allows; a run that takes a block and does
+     * not pass is run again by the reference loop from a fresh source, for
+     * its report, writing its own copies of the output files in a new
+     * directory under rerun_dir (none when NULL); the user's files keep
+     * what the fast run wrote. */
     int no_blocks;
     spu_src_t (*fresh_source)(void *ctx); /* blocks: the stimulus again, from its start */
     void *fresh_ctx;
+    const char *rerun_dir;
 } ls_cfg_t;
 
 enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
@@ -80,11 +87,12 @@ typedef struct ls_result {
     uint64_t mem_bytes;          /* bytes the Profiling Buffer wrote (equal in DUT and model) */
     int mutant_activated;        /* mutant runs: the mutated site changed a value */
     apb_stats_t apb;             /* --apb: what the bus master did */
-    int rerun;                   /* 1: a run with blocks did not pass after checking
+    int rerun;                   /* 1: a fast run with blocks did not pass after checking
                                     rerun_cycles cycles (rerun_blocks of them in blocks):
-                                    this is its run again, cycle by cycle */
+                                    this is its run again by the reference loop */
     uint64_t rerun_cycles, rerun_blocks;
     char rerun_why[200];         /* why it stopped: a difference at cycle N, or an error */
+    char rerun_dir[4200];        /* where the run again wrote its files ("" : nowhere) */
     char err[320];
 } ls_result_t;
 
@@ -94,9 +102,9 @@ typedef struct ls_result {
 void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r);
 
 /* Why c cannot take blocks of plain cycles, whose failing runs are run
- * again from the start, cycle by cycle, or NULL: an option whose work runs with the DUT or after a
- * failure, a stimulus that cannot start again, or an output file that
- * could not be cut back (not a regular file or /dev/null). */
+ * again from the start by the reference loop, or NULL: an option whose
+ * work runs with the DUT or after a failure, or a stimulus that cannot
+ * start again. */
 const char *lockstep_rerun_refusal(const ls_cfg_t *c);
 
 #endif

@@ -129,3 +129,24 @@ void ls_end_run(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem
     r->lfsr = m->lfsr;
     r->log = run->log;
 }
+
+/* lockstep_priv.h */
+spu_dut_t *ls_open_dut(const ls_cfg_t *c, int full_clock, int piped, ls_result_t *r)
+{
+    spu_dut_t *d = c->vt->create(c->init_seed, full_clock, piped);
+    if (!d) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, "could not create the Verilated model");
+        return NULL;
+    }
+    if (c->mutant >= 0 && (!c->vt->set_mutant || c->vt->set_mutant(d, (unsigned)c->mutant))) {
+        r->status = LS_ERROR;
+        snprintf(r->err, sizeof r->err, c->vt->set_mutant ? "this build has no mutant %lld"
+                                                          : "--mutant %lld: this is not a mutant build (build/spu-tb-mut)",
+                 (long long)c->mutant);
+        c->vt->destroy(d);
+        return NULL;
+    }
+    c->vt->reset(d);
+    return d;
+}

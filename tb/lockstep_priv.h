@@ -93,4 +93,39 @@ void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *m
 void ls_end_run(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem, spu_mem_t *dmem,
                 ls_result_t *r);
 
+/* --apb (lockstep_apb.c): the bus master, the wrapper's model, and the APB
+ * inputs and outputs of the cycle (the outputs shown: the last step's). */
+typedef struct ls_apb {
+    apb_master_t bus;
+    spu_apb_t ma;
+    spu_apb_in_t ai;
+    spu_apb_out_t dapb, mapb;
+} ls_apb_t;
+/* NULL without --apb, or on no memory (r->status LS_ERROR then). */
+ls_apb_t *ls_apb_open(const ls_cfg_t *c, ls_result_t *r);
+/* Its statistics into r; frees a (NULL is ignored). */
+void ls_apb_close(ls_apb_t *a, ls_result_t *r);
+/* The DUT's step with the bus: the stimulus's access queued, the APB
+ * inputs of the cycle, the access the wrapper presents given to the model
+ * (in->reg_*). 0, or -1 when the queue is full (r->status LS_ERROR, r->err
+ * says so). */
+int ls_apb_step(ls_apb_t *a, const ls_cfg_t *c, spu_dut_t *d, spu_in_t *in, spu_out_t *dout, spu_run_t *run,
+                uint64_t cycle, ls_result_t *r);
+/* After the model's step (or the DUT's, --dut-only): the wrapper's model
+ * clocked, the --inject of an APB output, and the APB outputs compared.
+ * 1 when they differ (r->diff gets them after the unit's). */
+int ls_apb_after(ls_apb_t *a, const ls_cfg_t *c, const spu_in_t *in, const spu_out_t *out, uint64_t cycle,
+                 ls_result_t *r);
+
+/* The DUT of a run, created (piped: behind the input stage, its outputs
+ * one step late; full_clock: eval() on both clock edges), its mutant made
+ * live and reset: NULL with r->status LS_ERROR and r->err on failure. */
+spu_dut_t *ls_open_dut(const ls_cfg_t *c, int full_clock, int piped, ls_result_t *r);
+
+/* The fast loop (lockstep_fast.c): the reference loop's results (lockstep.c),
+ * with the DUT behind its input stage and clocked in one evaluation,
+ * quiet cycles checked in place and, with blocks, runs of plain cycles
+ * stepped at once (golden/spu_fast.h). */
+void ls_fast_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int blocks);
+
 #endif

@@ -137,6 +137,8 @@ static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_
 
     if (o->inject && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
+    if (o->reference && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " --reference");
     if (o->full_clock && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --full-clock");
     if (o->mem_stall && n < len)
@@ -383,7 +385,7 @@ static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t 
  * (NULL: it could take them). */
 static const char *blocks_off(const spu_opts_t *o, const ls_cfg_t *lc)
 {
-    return o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
+    return o->reference ? "--reference" : o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
 }
 
 static double evals_per_cycle(const ls_result_t *r)
@@ -487,9 +489,16 @@ static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj
     lc->mutant = o->mutant;
     if (o->inject && parse_inject(o->inject, inj, len, lc))
         return 2;
+    lc->reference = o->reference;
     lc->no_blocks = o->no_skip;
     lc->fresh_source = fresh_source;
     lc->fresh_ctx = s;
+    static char rerun_dir[PATH_MAX]; /* a failing fast run's run again writes there */
+    if (o->fail_dir)
+        snprintf(rerun_dir, sizeof rerun_dir, "%s", o->fail_dir);
+    else
+        fail_dir(rerun_dir, sizeof rerun_dir);
+    lc->rerun_dir = rerun_dir;
     return 0;
 }
 
@@ -541,8 +550,9 @@ static int outcome(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc
 {
     if (r->rerun)
         fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
-                        "cycles); the report below is from its run again cycle by cycle\n",
-                r->rerun_why, r->rerun_cycles, r->rerun_blocks);
+                        "cycles); the report below is from the reference loop run again%s%s\n",
+                r->rerun_why, r->rerun_cycles, r->rerun_blocks, r->rerun_dir[0] ? ", its files in " : "",
+                r->rerun_dir);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (o->mutant >= 0 && r->status != LS_ERROR)
         fprintf(stderr, "MUTANT %lld %s\n", (long long)o->mutant, r->mutant_activated ? "activated" : "not-activated");
