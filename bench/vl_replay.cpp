@@ -91,8 +91,104 @@ int hexval(char c)
     return -1;
 }
 
+// One line of f into line, without its newline: false at the end.
+bool read_line(FILE *f, std::string &line)
+{
+    char buf[1 << 16];
+    bool got = false;
+    line.clear();
+    while (std::fgets(buf, sizeof buf, f)) {
+        got = true;
+        line += buf;
+        if (line.back() == '\n')
+            break;
+    }
+    if (got && !line.empty() && line.back() == '\n')
+        line.pop_back();
+    return got;
+}
+
+// The header line "# spu-vectors 2 config NAME lanes L slots S fields ...":
+// this build's configuration, and the inputs this main drives, in its
+// order. Sets each input's width (in_bits) for the header's lanes and slots.
+void read_header(const char *path, const std::string &line, unsigned *in_bits)
+{
+    char cfg[64] = "";
+    unsigned L = 0, S = 0;
+    if (std::sscanf(line.c_str(), "# spu-vectors 2 config %63s lanes %u slots %u", cfg, &L, &S) != 3)
+        die(path, 1, 1, "not a vector file (want '# spu-vectors 2 config NAME lanes L slots S', from spu-csim --vectors)");
+    if (std::strcmp(cfg, CFG_NAME) != 0)
+        die(path, 1, 1, std::string("vectors of configuration '") + cfg + "', but this is the " CFG_NAME " build");
+    if (L < 1 || L > SPU_MAX_LANES || S < 1 || S > SPU_MAX_SLOTS)
+        die(path, 1, 1, "lanes " + std::to_string(L) + " slots " + std::to_string(S) + ": out of range");
+#define BITS(p, m, PACK, w) VEC_BITS_##PACK(w),
+    const unsigned bits[NIN] = {SPU_VEC_INPUTS(BITS)};
+    std::memcpy(in_bits, bits, sizeof bits);
+    const size_t at = line.find(" fields ");
+    if (at == std::string::npos)
+        die(path, 1, 1, "the header names no fields (a vector file of an older spu-csim?)");
+    size_t pos = at + 8;
+    for (unsigned k = 0; k < NIN; k++) {
+        const size_t end = line.find_first_of(", ", pos);
+        const std::string got = line.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+        if (got != in_name[k])
+            die(path, 1, pos + 1, "input field " + std::to_string(k + 1) + " is '" + got + "', this main drives '" +
+                                      in_name[k] + "' there");
+        pos = end == std::string::npos ? line.size() : end + 1;
+    }
+    if (line.compare(pos, 2, "| ") != 0)
+        die(path, 1, pos + 1, "more input fields than the " + std::to_string(NIN) + " of spu_top");
+}
+
+// Input k's hexadecimal field, line[start, end), into its words w (8
+// digits to a word, from the last); a digit beyond its bits is an error.
+void read_field(const char *path, unsigned long ln, const std::string &line, size_t start, size_t end, unsigned k,
+                unsigned bits, uint32_t *w)
+{
+    unsigned digits = 0;
+    for (size_t i = end; i-- > start; digits++) {
+        const int v = hexval(line[i]);
+        if (v < 0)
+            die(path, ln, i + 1, std::string("'") + line[i] + "' is not a hexadecimal digit (" + in_name[k] + ")");
+        if (digits / 8 >= in_words[k]) {
+            if (v)
+                die(path, ln, i + 1, std::string("value wider than port ") + in_name[k]);
+            continue;
+        }
+        if (v >> std::min(4u, bits > 4 * digits ? bits - 4 * digits : 0u))
+            die(path, ln, i + 1, std::string("value wider than port ") + in_name[k] + " (" + std::to_string(bits) +
+                                     " bits)");
+        w[digits / 8] |= (uint32_t)v << (4 * (digits % 8));
+    }
+}
+
+// One cycle's line: its inputs appended to rows (ROW words), then "|".
+void read_row(const char *path, unsigned long ln, const std::string &line, const unsigned *in_bits,
+              std::vector<uint32_t> &rows)
+{
+    const size_t base = rows.size();
+    rows.resize(base + ROW, 0);
+    uint32_t *w = rows.data() + base;
+    size_t pos = 0;
+    for (unsigned k = 0; k < NIN; k++) {
+        while (pos < line.size() && line[pos] == ' ')
+            pos++;
+        const size_t start = pos;
+        while (pos < line.size() && line[pos] != ' ')
+            pos++;
+        if (start == pos)
+            die(path, ln, start + 1, std::string("missing field ") + std::to_string(k + 1) + " (" + in_name[k] + ")");
+        read_field(path, ln, line, start, pos, k, in_bits[k], w);
+        w += in_words[k];
+    }
+    while (pos < line.size() && line[pos] == ' ')
+        pos++;
+    if (pos >= line.size() || line[pos] != '|')
+        die(path, ln, pos + 1, "expected '|' after the " + std::to_string(NIN) + " input fields");
+}
+
 // Reads every line's inputs into rows (ROW words per cycle). The header
-// line "# spu-vectors 2 config NAME ..." must name this build's configuration.
+// line must name this build's configuration and inputs.
 void read_vectors(const char *path, std::vector<uint32_t> &rows)
 {
     FILE *f = std::fopen(path, "r");
@@ -102,92 +198,17 @@ void read_vectors(const char *path, std::vector<uint32_t> &rows)
     }
     std::string line;
     unsigned in_bits[NIN] = {};  // each port's width, from the header's lanes and slots
-    char buf[1 << 16];
     unsigned long ln = 0;
-    bool header = false;
-    for (;;) {
-        line.clear();
-        bool got = false;
-        while (std::fgets(buf, sizeof buf, f)) {
-            got = true;
-            line += buf;
-            if (!line.empty() && line.back() == '\n')
-                break;
-        }
-        if (!got)
-            break;
-        ln++;
-        if (!line.empty() && line.back() == '\n')
-            line.pop_back();
-        if (ln == 1) {
-            char cfg[64] = "";
-            unsigned L = 0, S = 0;
-            if (std::sscanf(line.c_str(), "# spu-vectors 2 config %63s lanes %u slots %u", cfg, &L, &S) != 3)
-                die(path, ln, 1, "not a vector file (want '# spu-vectors 2 config NAME lanes L slots S', from spu-csim --vectors)");
-            if (std::strcmp(cfg, CFG_NAME) != 0)
-                die(path, ln, 1, std::string("vectors of configuration '") + cfg + "', but this is the " CFG_NAME " build");
-            if (L < 1 || L > SPU_MAX_LANES || S < 1 || S > SPU_MAX_SLOTS)
-                die(path, ln, 1, "lanes " + std::to_string(L) + " slots " + std::to_string(S) + ": out of range");
-#define BITS(p, m, PACK, w) VEC_BITS_##PACK(w),
-            const unsigned bits[NIN] = {SPU_VEC_INPUTS(BITS)};
-            std::memcpy(in_bits, bits, sizeof bits);
-            // the inputs the header names must be this main's, in its order
-            const size_t at = line.find(" fields ");
-            if (at == std::string::npos)
-                die(path, ln, 1, "the header names no fields (a vector file of an older spu-csim?)");
-            size_t pos = at + 8;
-            for (unsigned k = 0; k < NIN; k++) {
-                const size_t end = line.find_first_of(", ", pos);
-                const std::string got = line.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-                if (got != in_name[k])
-                    die(path, ln, pos + 1, "input field " + std::to_string(k + 1) + " is '" + got + "', this main drives '" +
-                                               in_name[k] + "' there");
-                pos = end == std::string::npos ? line.size() : end + 1;
-            }
-            if (line.compare(pos, 2, "| ") != 0)
-                die(path, ln, pos + 1, "more input fields than the " + std::to_string(NIN) + " of spu_top");
-            header = true;
-            continue;
-        }
-        const size_t base = rows.size();
-        rows.resize(base + ROW, 0);
-        uint32_t *w = rows.data() + base;
-        size_t pos = 0;
-        for (unsigned k = 0; k < NIN; k++) {
-            while (pos < line.size() && line[pos] == ' ')
-                pos++;
-            const size_t start = pos;
-            while (pos < line.size() && line[pos] != ' ')
-                pos++;
-            if (start == pos)
-                die(path, ln, start + 1, std::string("missing field ") + std::to_string(k + 1) + " (" + in_name[k] + ")");
-            // hex digits from the last, 8 to a word
-            unsigned digits = 0;
-            for (size_t i = pos; i-- > start; digits++) {
-                const int v = hexval(line[i]);
-                if (v < 0)
-                    die(path, ln, i + 1, std::string("'") + line[i] + "' is not a hexadecimal digit (" + in_name[k] + ")");
-                if (digits / 8 >= in_words[k]) {
-                    if (v)
-                        die(path, ln, i + 1, std::string("value wider than port ") + in_name[k]);
-                    continue;
-                }
-                if (v >> std::min(4u, in_bits[k] > 4 * digits ? in_bits[k] - 4 * digits : 0u))
-                    die(path, ln, i + 1, std::string("value wider than port ") + in_name[k] + " (" +
-                                             std::to_string(in_bits[k]) + " bits)");
-                w[digits / 8] |= (uint32_t)v << (4 * (digits % 8));
-            }
-            w += in_words[k];
-        }
-        while (pos < line.size() && line[pos] == ' ')
-            pos++;
-        if (pos >= line.size() || line[pos] != '|')
-            die(path, ln, pos + 1, "expected '|' after the " + std::to_string(NIN) + " input fields");
+    while (read_line(f, line)) {
+        if (++ln == 1)
+            read_header(path, line, in_bits);
+        else
+            read_row(path, ln, line, in_bits, rows);
     }
     if (std::ferror(f))
         die(path, ln, 1, std::strerror(errno));
     std::fclose(f);
-    if (!header)
+    if (!ln)
         die(path, 1, 1, "empty file (want the '# spu-vectors' header)");
     if (rows.empty())
         die(path, ln, 1, "no cycles");

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "spu_config.h" /* generated from configs/spu.toml */
 #include "spu_ports.h"  /* generated from configs/spu.toml [ports] */
@@ -81,6 +82,22 @@ typedef struct spu_in {
 typedef struct spu_out {
     SPU_OUT_MEMBERS
 } spu_out_t;
+
+/* 1 when every output of a and b is equal, member by member and element by
+ * element (every lane and port a configuration could have: those it lacks
+ * are zero in both), never as bytes: spu_out_t may have padding. */
+static inline int spu_out_equal(const spu_out_t *a, const spu_out_t *b)
+{
+#define SPU_EQ_ONE(m) (a->m == b->m)
+#define SPU_EQ_LANE(m) (memcmp(a->m, b->m, sizeof a->m) == 0)
+#define SPU_EQ_LANES SPU_EQ_ONE
+#define SPU_EQ_PORTS SPU_EQ_ONE
+#define SPU_EQ_PORT SPU_EQ_LANE
+#define SPU_EQ_PMU SPU_EQ_LANE
+#define SPU_EQ(port, m, PACK, w) &&SPU_EQ_##PACK(m)
+    return 1 SPU_OUT_PORTS(SPU_EQ);
+#undef SPU_EQ
+}
 
 /* ---------------------------------------------------------------- state */
 

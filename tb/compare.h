@@ -55,19 +55,10 @@ static inline uint64_t cmp_or_bytes(const void *a, size_t n)
     return n ? v | *b : v;
 }
 
-/* 1 when every output is equal: member by member, every element (no byte
- * compare: spu_out_t may have padding). */
+/* 1 when every output is equal (spu_out_equal(), member by member). */
 static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 {
-#define CMP_EQ_ONE(m) (a->m == b->m)
-#define CMP_EQ_LANE(m) (memcmp(a->m, b->m, sizeof a->m) == 0)
-#define CMP_EQ_LANES CMP_EQ_ONE
-#define CMP_EQ_PORTS CMP_EQ_ONE
-#define CMP_EQ_PORT CMP_EQ_LANE
-#define CMP_EQ_PMU CMP_EQ_LANE
-#define CMP_EQ(port, m, PACK, w) && CMP_EQ_##PACK(m)
-    return 1 SPU_OUT_PORTS(CMP_EQ);
-#undef CMP_EQ
+    return spu_out_equal(a, b);
 }
 
 /* The model's outputs o of a cycle, as the DUT's step_check_quiet() checks them

@@ -206,6 +206,88 @@ static void plain_mix_cycle(const spu_config_t *cfg, uint32_t *st, uint64_t t, s
     }
 }
 
+/* Cycle t < 3 of a run that starts enabled: PMSIRR_EL1 (irr), PMSCR_EL1,
+ * PMBLIMITR_EL1 written in turn. */
+static void enable_cycle(uint64_t t, uint64_t irr, uint8_t el, spu_in_t *in)
+{
+    const int reg[3] = {SPU_REG_PMSIRR_EL1, SPU_REG_PMSCR_EL1, SPU_REG_PMBLIMITR_EL1};
+    const uint64_t val[3] = {irr, PMSCR_E0E1, PMBLIMITR_E};
+    memset(in, 0, sizeof *in);
+    in->rst_n = in->reg_valid = in->reg_write = in->prof_allowed = in->mem_ready = 1;
+    in->el = el;
+    in->reg_enc = spu_reg_enc(reg[t]);
+    in->reg_wdata = val[t];
+}
+
+/* The state of two models, a after spu_fast_step() and b after
+ * spu_model_step_full(): equal (0), or a failed check (1). */
+static int same_state(const spu_config_t *cfg, const spu_model_t *a, const spu_model_t *b, uint64_t t)
+{
+    CHECK(memcmp(a->reg, b->reg, sizeof a->reg) == 0, "%s cycle %llu: registers differ", cfg->name,
+          (unsigned long long)t);
+    CHECK(a->lfsr == b->lfsr && a->prev_en == b->prev_en && a->cycle == b->cycle && a->bq_count == b->bq_count &&
+              a->bq_head == b->bq_head && a->bq_beat == b->bq_beat,
+          "%s cycle %llu: lfsr %x/%x prev_en %u/%u cycle %llu/%llu queue %u/%u", cfg->name, (unsigned long long)t,
+          a->lfsr, b->lfsr, a->prev_en, b->prev_en, (unsigned long long)a->cycle, (unsigned long long)b->cycle,
+          a->bq_count, b->bq_count);
+    for (unsigned sl = 0; sl < cfg->slots; sl++) {
+        const spu_slot_t *x = &a->slot[sl], *y = &b->slot[sl];
+        CHECK(x->busy == y->busy && x->issued == y->issued && x->el == y->el && x->cx == y->cx &&
+                  x->iss_lat == y->iss_lat && x->entry == y->entry,
+              "%s cycle %llu: slot %u differs", cfg->name, (unsigned long long)t, sl);
+    }
+    return 0;
+}
+
+/* What a random mix reached: selections, collisions, kept records, write
+ * beats, resets, enables, disables, plain cycles with members. */
+typedef struct mix_reach {
+    uint64_t smp, col, kept, wr, resets, ups, downs, members;
+    uint8_t was;                 /* enabled in the cycle before */
+} mix_reach_t;
+
+static void mix_count(mix_reach_t *n, const spu_in_t *in, const spu_out_t *o)
+{
+    n->smp += o->smp_valid != 0;
+    n->col += o->col_valid != 0;
+    n->kept += o->rec_keep != 0;
+    n->wr += o->mem_valid;
+    n->resets += !in->rst_n;
+    n->ups += o->obs_enabled && !n->was;
+    n->downs += !o->obs_enabled && n->was;
+    n->was = o->obs_enabled;
+}
+
+/* One cycle of both models: the outputs equal, a plain cycle's in its
+ * quiet form (every output zero but SAMPLE_POP's count, obs_enabled,
+ * obs_pmsicr and pmbirq), the state equal. 0, or 1 on a failed check. */
+static int step_both(const spu_config_t *cfg, spu_model_t *a, spu_model_t *b, const spu_in_t *in, uint64_t t,
+                     mix_reach_t *n)
+{
+    spu_out_t oa, ob;
+    const int plain = spu_fast_step(a, in, &oa);
+    spu_model_step_full(b, in, &ob);
+    if (plain) {
+        spu_out_t q;
+        memset(&q, 0, sizeof q);
+        q.pmu[SPU_PMU_POP] = oa.pmu[SPU_PMU_POP];
+        q.obs_enabled = oa.obs_enabled;
+        q.obs_pmsicr = oa.obs_pmsicr;
+        q.pmbirq = oa.pmbirq;
+        CHECK(spu_out_equal(&q, &oa), "%s cycle %llu: a plain cycle's outputs are not its quiet form", cfg->name,
+              (unsigned long long)t);
+        n->members += oa.pmu[SPU_PMU_POP] != 0;
+    }
+    CHECK(spu_out_equal(&oa, &ob),
+          "%s cycle %llu: outputs differ: step smp %x col %x pop %u pmsicr %016llx en %u, full step smp %x col %x "
+          "pop %u pmsicr %016llx en %u", cfg->name, (unsigned long long)t, oa.smp_valid, oa.col_valid,
+          oa.pmu[SPU_PMU_POP], (unsigned long long)oa.obs_pmsicr, oa.obs_enabled, ob.smp_valid, ob.col_valid,
+          ob.pmu[SPU_PMU_POP], (unsigned long long)ob.obs_pmsicr, ob.obs_enabled);
+    TRY(same_state(cfg, a, b, t));
+    mix_count(n, in, &oa);
+    return 0;
+}
+
 /* spu_fast_step() takes a plain cycle (no reset, register access, issue or
  * finish, no write beat queued, no enable edge, no member selected) the way
  * spu_model_skip() counts members, not member by member: every output and
@@ -228,76 +310,88 @@ static int plain_cycles_equal_full_steps(void)
         CHECK(spu_model_init(&a, cfg, err, sizeof err) == 0 && spu_model_init(&b, cfg, err, sizeof err) == 0,
               "%s: %s", cfg->name, err);
         uint32_t st = 42 + ci;
-        uint64_t smp = 0, col = 0, kept = 0, wr = 0, resets = 0, ups = 0, downs = 0, members = 0;
-        uint8_t el = 1, allow = 1, was = 0;
+        mix_reach_t n = {0};
+        uint8_t el = 1, allow = 1;
         spu_in_t in;
-        spu_out_t oa, ob;
-        /* enabled to start with: PMSIRR, PMSCR, PMBLIMITR written */
-        const uint16_t enc[3] = {spu_reg_enc(SPU_REG_PMSIRR_EL1), spu_reg_enc(SPU_REG_PMSCR_EL1),
-                                 spu_reg_enc(SPU_REG_PMBLIMITR_EL1)};
-        const uint64_t val[3] = {IRR(1, 1), PMSCR_E0E1, PMBLIMITR_E};
         for (uint64_t t = 0; t < 150000; t++) {
-            if (t < 3) {
-                memset(&in, 0, sizeof in);
-                in.rst_n = in.reg_valid = in.reg_write = in.prof_allowed = in.mem_ready = 1;
-                in.el = el;
-                in.reg_enc = enc[t];
-                in.reg_wdata = val[t];
-            } else {
+            if (t < 3)
+                enable_cycle(t, IRR(1, 1), el, &in);
+            else
                 plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
-            }
-            const int plain = spu_fast_step(&a, &in, &oa);
-            spu_model_step_full(&b, &in, &ob);
-            if (plain) {
-                spu_out_t q;
-                memset(&q, 0, sizeof q);
-                q.pmu[SPU_PMU_POP] = oa.pmu[SPU_PMU_POP];
-                q.obs_enabled = oa.obs_enabled;
-                q.obs_pmsicr = oa.obs_pmsicr;
-                q.pmbirq = oa.pmbirq;
-                CHECK(memcmp(&q, &oa, sizeof q) == 0, "%s cycle %llu: a plain cycle's outputs are not its quiet form",
-                      cfg->name, (unsigned long long)t);
-                members += oa.pmu[SPU_PMU_POP] != 0;
-            }
-            if (memcmp(&oa, &ob, sizeof oa) != 0) {
-                char sa[200], sb[200];
-                snprintf(sa, sizeof sa, "smp %x col %x pop %u pmsicr %016llx en %u", oa.smp_valid, oa.col_valid,
-                         oa.pmu[SPU_PMU_POP], (unsigned long long)oa.obs_pmsicr, oa.obs_enabled);
-                snprintf(sb, sizeof sb, "smp %x col %x pop %u pmsicr %016llx en %u", ob.smp_valid, ob.col_valid,
-                         ob.pmu[SPU_PMU_POP], (unsigned long long)ob.obs_pmsicr, ob.obs_enabled);
-                CHECK(0, "%s cycle %llu: outputs differ: step %s, full step %s", cfg->name, (unsigned long long)t,
-                      sa, sb);
-            }
-            CHECK(memcmp(a.reg, b.reg, sizeof a.reg) == 0, "%s cycle %llu: registers differ", cfg->name,
-                  (unsigned long long)t);
-            CHECK(a.lfsr == b.lfsr && a.prev_en == b.prev_en && a.cycle == b.cycle && a.bq_count == b.bq_count &&
-                      a.bq_head == b.bq_head && a.bq_beat == b.bq_beat,
-                  "%s cycle %llu: lfsr %x/%x prev_en %u/%u cycle %llu/%llu queue %u/%u", cfg->name,
-                  (unsigned long long)t, a.lfsr, b.lfsr, a.prev_en, b.prev_en, (unsigned long long)a.cycle,
-                  (unsigned long long)b.cycle, a.bq_count, b.bq_count);
-            for (unsigned sl = 0; sl < cfg->slots; sl++)
-                CHECK(a.slot[sl].busy == b.slot[sl].busy && a.slot[sl].issued == b.slot[sl].issued &&
-                          a.slot[sl].el == b.slot[sl].el && a.slot[sl].cx == b.slot[sl].cx &&
-                          a.slot[sl].iss_lat == b.slot[sl].iss_lat && a.slot[sl].entry == b.slot[sl].entry,
-                      "%s cycle %llu: slot %u differs", cfg->name, (unsigned long long)t, sl);
-            smp += oa.smp_valid != 0;
-            col += oa.col_valid != 0;
-            kept += oa.rec_keep != 0;
-            wr += oa.mem_valid;
-            resets += !in.rst_n;
-            ups += oa.obs_enabled && !was;
-            downs += !oa.obs_enabled && was;
-            was = oa.obs_enabled;
+            TRY(step_both(cfg, &a, &b, &in, t, &n));
         }
-        CHECK(smp >= 50 && col >= 5 && kept >= 10 && wr >= 10 && resets >= 10 && ups >= 10 && downs >= 10 &&
-                  members >= 30000,
+        CHECK(n.smp >= 50 && n.col >= 5 && n.kept >= 10 && n.wr >= 10 && n.resets >= 10 && n.ups >= 10 &&
+                  n.downs >= 10 && n.members >= 30000,
               "%s: the mix reached too little: %llu selections, %llu collisions, %llu records kept, %llu write "
               "beats, %llu resets, %llu enables, %llu disables, %llu plain cycles with members",
-              cfg->name, (unsigned long long)smp, (unsigned long long)col, (unsigned long long)kept,
-              (unsigned long long)wr, (unsigned long long)resets, (unsigned long long)ups, (unsigned long long)downs,
-              (unsigned long long)members);
+              cfg->name, (unsigned long long)n.smp, (unsigned long long)n.col, (unsigned long long)n.kept,
+              (unsigned long long)n.wr, (unsigned long long)n.resets, (unsigned long long)n.ups,
+              (unsigned long long)n.downs, (unsigned long long)n.members);
     }
     return 0;
+}
+
+/* A block spu_model_plain() refused: the model a unchanged (keep), and one
+ * of its k cycles (blk's members, context of in) not plain when stepped
+ * from b. 0, or 1 on a failed check. */
+static int refused_block(const spu_config_t *cfg, const spu_model_t *keep, const spu_model_t *a, const spu_model_t *b,
+                         spu_in_t *in, const spu_plain_t *blk, unsigned k, uint64_t t)
+{
+    CHECK(memcmp(keep, a, sizeof *a) == 0, "%s cycle %llu: a refused block changed the model", cfg->name,
+          (unsigned long long)t);
+    spu_model_t c;
+    spu_out_t o;
+    memcpy(&c, b, sizeof c);
+    int plain = 1;
+    for (unsigned i = 0; i < k && plain; i++) {
+        in->pop_valid = blk->pop_mask[i];
+        plain = spu_fast_step(&c, in, &o);
+    }
+    CHECK(!plain, "%s cycle %llu: a block of %u cycles refused, though every cycle is plain", cfg->name,
+          (unsigned long long)t, k);
+    return 0;
+}
+
+/* A block taken: b steps its k cycles (from *t on), each plain with the
+ * outputs the block gives (zero but SAMPLE_POP = npop[i], obs_pmsicr =
+ * pmsicr[i], obs_enabled and pmbirq those of the cycle before, *last).
+ * 0, or 1 on a failed check. */
+static int taken_block(const spu_config_t *cfg, spu_model_t *b, spu_in_t *in, const spu_plain_t *blk, unsigned k,
+                       uint64_t *t, spu_out_t *last, uint64_t *counted)
+{
+    for (unsigned i = 0; i < k; i++, (*t)++) {
+        spu_out_t want, ob;
+        in->pop_valid = blk->pop_mask[i];
+        in->ts = *t;
+        CHECK_EQ(spu_fast_step(b, in, &ob), 1, "%s cycle %llu: cycle %u of a block taken is plain", cfg->name,
+                 (unsigned long long)*t, i);
+        memset(&want, 0, sizeof want);
+        want.pmu[SPU_PMU_POP] = blk->npop[i];
+        want.obs_pmsicr = blk->pmsicr[i];
+        want.obs_enabled = last->obs_enabled;
+        want.pmbirq = last->pmbirq;
+        CHECK(spu_out_equal(&want, &ob),
+              "%s cycle %llu (%u of %u in the block): pop %u/%u pmsicr %016llx/%016llx en %u/%u irq %u/%u",
+              cfg->name, (unsigned long long)*t, i, k, want.pmu[SPU_PMU_POP], ob.pmu[SPU_PMU_POP],
+              (unsigned long long)want.obs_pmsicr, (unsigned long long)ob.obs_pmsicr, want.obs_enabled,
+              ob.obs_enabled, want.pmbirq, ob.pmbirq);
+        *counted += blk->npop[i];
+        *last = ob;
+    }
+    return 0;
+}
+
+/* A random block of k cycles in the context el, allow: sparse members, now
+ * and then of a lane the configuration lacks; mostly short. */
+static unsigned random_block(const spu_config_t *cfg, uint32_t *st, uint8_t el, uint8_t allow, spu_plain_t *blk)
+{
+    const unsigned k = ONE_IN(st, 10) ? 1 + spec_rng(st) % SPU_PLAIN_MAX : 1 + spec_rng(st) % 12;
+    blk->el = el;
+    blk->prof_allowed = allow;
+    for (unsigned i = 0; i < k; i++)
+        blk->pop_mask[i] =
+            ONE_IN(st, 3) ? (uint8_t)(spec_rng(st) & (ONE_IN(st, 20) ? 0xFFu : (1u << cfg->lanes) - 1u)) : 0;
+    return k;
 }
 
 /* spu_model_plain() counts a block of plain cycles at once: it must take a
@@ -323,30 +417,20 @@ static int plain_blocks_equal_steps(void)
         uint64_t taken = 0, refused = 0, disabled = 0, counted = 0, long_ones = 0, t = 0;
         uint8_t el = 1, allow = 1;
         spu_in_t in;
-        spu_out_t oa, ob, last;
+        spu_out_t oa, last;
         memset(&last, 0, sizeof last);
-        const uint16_t enc[3] = {spu_reg_enc(SPU_REG_PMSIRR_EL1), spu_reg_enc(SPU_REG_PMSCR_EL1),
-                                 spu_reg_enc(SPU_REG_PMBLIMITR_EL1)};
-        for (unsigned i = 0; i < 3; i++, t++) {
-            memset(&in, 0, sizeof in);
-            in.rst_n = in.reg_valid = in.reg_write = in.prof_allowed = in.mem_ready = 1;
-            in.el = el;
-            in.reg_enc = enc[i];
-            in.reg_wdata = i == 0 ? IRR(8, 1) : i == 1 ? PMSCR_E0E1 : PMBLIMITR_E;
-            spu_fast_step(&a, &in, &oa);
-            spu_fast_step(&b, &in, &last);
-        }
-        for (unsigned round = 0; round < 20000; round++) {
-            for (unsigned n = 1 + spec_rng(&st) % 4; n; n--, t++) { /* cycles of the mix */
-                plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
+        for (int round = -3; round < 20000; round++) {
+            for (unsigned n = round < 0 ? 1 : 1 + spec_rng(&st) % 4; n; n--, t++) { /* cycles of the mix */
+                if (round < 0)
+                    enable_cycle(t, IRR(8, 1), el, &in);
+                else
+                    plain_mix_cycle(cfg, &st, t, &in, &el, &allow);
                 spu_fast_step(&a, &in, &oa);
                 spu_fast_step(&b, &in, &last);
             }
-            const unsigned k = ONE_IN(&st, 10) ? 1 + spec_rng(&st) % SPU_PLAIN_MAX : 1 + spec_rng(&st) % 12;
-            blk.el = el;
-            blk.prof_allowed = allow;
-            for (unsigned i = 0; i < k; i++) /* sparse; now and then a lane the configuration lacks */
-                blk.pop_mask[i] = ONE_IN(&st, 3) ? (uint8_t)(spec_rng(&st) & (ONE_IN(&st, 20) ? 0xFFu : (1u << cfg->lanes) - 1u)) : 0;
+            if (round < 0)
+                continue;
+            const unsigned k = random_block(cfg, &st, el, allow, &blk);
             memcpy(&keep, &a, sizeof a);
             const int r = spu_model_plain(&a, &blk, k);
             memset(&in, 0, sizeof in);
@@ -355,38 +439,11 @@ static int plain_blocks_equal_steps(void)
             in.prof_allowed = allow;
             if (r != 0) {
                 CHECK_EQ(r, -1, "%s: spu_model_plain()'s refusal", cfg->name);
-                CHECK(memcmp(&keep, &a, sizeof a) == 0, "%s cycle %llu: a refused block changed the model",
-                      cfg->name, (unsigned long long)t);
-                spu_model_t c;
-                memcpy(&c, &b, sizeof b);
-                int plain = 1;
-                for (unsigned i = 0; i < k && plain; i++) {
-                    in.pop_valid = blk.pop_mask[i];
-                    plain = spu_fast_step(&c, &in, &ob);
-                }
-                CHECK(!plain, "%s cycle %llu: a block of %u cycles refused, though every cycle is plain", cfg->name,
-                      (unsigned long long)t, k);
+                TRY(refused_block(cfg, &keep, &a, &b, &in, &blk, k, t));
                 refused++;
                 continue;
             }
-            for (unsigned i = 0; i < k; i++, t++) {
-                in.pop_valid = blk.pop_mask[i];
-                in.ts = t;
-                CHECK_EQ(spu_fast_step(&b, &in, &ob), 1, "%s cycle %llu: cycle %u of a block taken is plain",
-                         cfg->name, (unsigned long long)t, i);
-                memset(&oa, 0, sizeof oa);
-                oa.pmu[SPU_PMU_POP] = blk.npop[i];
-                oa.obs_pmsicr = blk.pmsicr[i];
-                oa.obs_enabled = last.obs_enabled;
-                oa.pmbirq = last.pmbirq;
-                CHECK(memcmp(&oa, &ob, sizeof oa) == 0,
-                      "%s cycle %llu (%u of %u in the block): pop %u/%u pmsicr %016llx/%016llx en %u/%u irq %u/%u",
-                      cfg->name, (unsigned long long)t, i, k, oa.pmu[SPU_PMU_POP], ob.pmu[SPU_PMU_POP],
-                      (unsigned long long)oa.obs_pmsicr, (unsigned long long)ob.obs_pmsicr, oa.obs_enabled,
-                      ob.obs_enabled, oa.pmbirq, ob.pmbirq);
-                counted += blk.npop[i];
-                last = ob;
-            }
+            TRY(taken_block(cfg, &b, &in, &blk, k, &t, &last, &counted));
             CHECK(memcmp(a.reg, b.reg, sizeof a.reg) == 0 && a.cycle == b.cycle && a.lfsr == b.lfsr &&
                       a.prev_en == b.prev_en,
                   "%s cycle %llu: the state after a block of %u differs from the steps'", cfg->name,
