@@ -34,7 +34,7 @@ typedef struct spu_cov {
     uint64_t bad_cycle;          /* first cycle the replay disagreed with the outputs */
     int bad;
     int overflow;                /* more bins than COV_MAX_BINS, or a name or reason too long (a layout bug) */
-    /* first bin of each group (see cov.c) */
+    /* first bin of each group (cov_bins.c) */
     unsigned b_filt, b_eft, b_cu, b_ctr, b_sel, b_selk, b_col, b_slot, b_busy, b_edge,
         b_lat, b_fin, b_reg, b_regx, b_reset, b_pmu, b_pkt, b_op, b_evsz, b_buf;
     unsigned nbins;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Functional coverage (sim/cov.c, docs/coverage.md), the short form of make cov:
+# Functional coverage (sim/cov_bins.c, sim/cov_sample.c, docs/coverage.md), the short form of make cov:
 #  - hand vectors hit the bins their comments work out by hand, with those counts;
 #  - csim and tb report the same bins for the same stimulus (hand vectors and
 #    a generated trace per configuration);
