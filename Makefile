@@ -44,7 +44,8 @@ GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c $(GEN)/sp
 GEN_VPORTS := spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh spu_vec_ports.vh spu_dpi_step.svh
 GEN_V     := $(foreach c,$(CONFIGS),$(GEN)/$(c)/spu_config.vh $(addprefix $(GEN)/$(c)/,$(GEN_VPORTS)))
 
-# Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf, diff.
+# Layers, each above the ones it includes from: golden <- stim <- sim <- csim, tb, perf, diff;
+# golden <- vl (the Verilator glue: the DUT behind dut.h, its shim and clocking) <- tb, bench.
 # A layer is compiled with the include paths of itself and the layers below
 # it only, so an upward include does not compile (tests/check_layers.py also
 # checks it, and that no two files depend on each other).
@@ -52,7 +53,8 @@ INC_golden := -Igolden -I$(GEN)
 INC_stim   := -Istim $(INC_golden)
 INC_sim    := -Isim $(INC_stim)
 INC_csim   := -Icsim $(INC_sim)
-INC_tb     := -Itb $(INC_sim)
+INC_vl     := -Ivl $(INC_golden)
+INC_tb     := -Itb -Ivl $(INC_sim)
 INC_perf   := -Iperf $(INC_sim)
 INC_diff   := -Idiff $(INC_sim)
 INC_tests/spec := -Itests/spec $(INC_golden)
@@ -63,7 +65,7 @@ GOLDEN_SRC := $(wildcard golden/*.c)
 STIM_SRC   := $(wildcard stim/*.c)
 SIM_SRC    := $(wildcard sim/*.c)
 CSIM_SRC   := $(wildcard csim/*.c)
-TB_SRC     := $(filter-out tb/dut.c,$(wildcard tb/*.c))
+TB_SRC     := $(wildcard tb/*.c)
 PERF_SRC   := $(wildcard perf/*.c)
 DIFF_SRC   := $(wildcard diff/*.c)
 SPEC_SRC   := $(wildcard tests/spec/*.c)
@@ -72,7 +74,7 @@ FUZZ_SRC   := $(wildcard tests/fuzz/*.c)
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_main.c,$(FUZZ_SRC)))
 # Objects mirror the source tree: build/obj/stim/gen.o, build/obj/gen/spu_config.o.
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
-ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) tb/dut.c) $(OBJ)/gen/spu_config.o
+ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) vl/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
 .PHONY: check test-full clang-build fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
@@ -220,8 +222,9 @@ vl_id      = $(or $(2),$(call cid,$(1)))
 # $(call vl_compile,CFG,DIR[,ID]): make the Verilated model in DIR into DIR/lib.a
 vl_compile = $(MAKE) -s -C $(2) -f Vspu_$(call vl_id,$(1),$(3)).mk OPT_FAST="$(VL_OPT)" OPT_SLOW="-O1"$(if $(VL_MKVARS), $(VL_MKVARS)) \
 	Vspu_$(call vl_id,$(1),$(3))__ALL.a >/dev/null && cp $(2)/Vspu_$(call vl_id,$(1),$(3))__ALL.a $(2)/lib.a
-# $(call shim_cxx,CFG,DIR,EXTRA[,ID]): tb/dut_shim.cpp around the model in DIR
-shim_cxx = $(VL_CXX) $(CDEP) $(INC_tb) -I$(2) -DVTOP=Vspu_$(call vl_id,$(1),$(4)) \
+# $(call shim_cxx,CFG,DIR,EXTRA[,ID][,INC]): vl/dut_shim.cpp around the model in
+# DIR, with the Verilator glue layer's include path (INC: another layer's)
+shim_cxx = $(VL_CXX) $(CDEP) $(if $(5),$(5),$(INC_vl)) -I$(2) -DVTOP=Vspu_$(call vl_id,$(1),$(4)) \
 	-DVTOP_HDR='"Vspu_$(call vl_id,$(1),$(4)).h"' -DVROOT_HDR='"Vspu_$(call vl_id,$(1),$(4))___024root.h"' \
 	-DCFG_NAME='"$(1)"' -DCFG_ID=$(call vl_id,$(1),$(4)) -DRTL_DIGEST='"$(RTL_DIGEST)"' $(3)
 
@@ -262,8 +265,8 @@ $(VL)/%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(VL_STA
 	@echo "  CXX     Verilated model of $*"
 	@+$(call vl_compile,$*,$(VL)/$*)
 
-$(VL)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
-	@echo "  CXX     tb/dut_shim.cpp for $*"
+$(VL)/%/dut_shim.o: vl/dut_shim.cpp $(VL)/%/lib.a
+	@echo "  CXX     vl/dut_shim.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
 
 # ... the same with tracing, for spu-tb --wave (the shorter stem picks these rules)
@@ -273,8 +276,8 @@ $(VL)/wave-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_TOP_V) $(V
 	@echo "  CXX     Verilated model of $* with tracing"
 	@+$(call vl_compile,$*,$(VL)/wave-$*,wave_$(call cid,$*))
 
-$(VL)/wave-%/dut_shim.o: tb/dut_shim.cpp $(VL)/wave-%/lib.a
-	@echo "  CXX     tb/dut_shim.cpp for $* with tracing"
+$(VL)/wave-%/dut_shim.o: vl/dut_shim.cpp $(VL)/wave-%/lib.a
+	@echo "  CXX     vl/dut_shim.cpp for $* with tracing"
 	@$(call shim_cxx,$*,$(VL)/wave-$*,-DSPU_TRACE,wave_$(call cid,$*)) -c $< -o $@
 
 # ... and of the APB wrapper around it (the shorter stem picks these rules)
@@ -284,8 +287,8 @@ $(VL)/apb-%/lib.a: $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh $(VL_STAMP)
 	@echo "  CXX     Verilated spu_apb of $*"
 	@+$(call vl_compile,$*,$(VL)/apb-$*,apb_$(call cid,$*))
 
-$(VL)/apb-%/dut_shim.o: tb/dut_shim.cpp $(VL)/apb-%/lib.a
-	@echo "  CXX     tb/dut_shim.cpp for spu_apb of $*"
+$(VL)/apb-%/dut_shim.o: vl/dut_shim.cpp $(VL)/apb-%/lib.a
+	@echo "  CXX     vl/dut_shim.cpp for spu_apb of $*"
 	@$(call shim_cxx,$*,$(VL)/apb-$*,-DSPU_APB -DSPU_TRACE,apb_$(call cid,$*)) -c $< -o $@
 
 $(VL)/verilated.a: $(VL_STAMP) | $(GEN_C)
@@ -297,21 +300,21 @@ $(VL)/verilated.a: $(VL_STAMP) | $(GEN_C)
 	@$(VL_CXX) -c $(VL_ROOT)/include/verilated_cov.cpp -o $(VL)/verilated_cov.o
 	@ar rcs $@ $(VL)/verilated.o $(VL)/verilated_fst_c.o $(VL)/verilated_threads.o $(VL)/verilated_cov.o
 
-# The Verilated builds linked into spu-tb, one per configuration (tb/dut.c).
+# The Verilated builds linked into spu-tb, one per configuration (vl/dut.c).
 # The list is compiled into dut.o, so dut.o depends on a stamp that changes
 # with it (make CONFIGS=v1p4 tb, then make tb, relinks with every build).
-DUT_STAMP := $(OBJ)/tb/dut-list.stamp
+DUT_STAMP := $(OBJ)/vl/dut-list.stamp
 $(DUT_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(DUT_LIST)' | cmp -s - $@ || echo '$(DUT_LIST)' >$@
-$(OBJ)/tb/dut.o: tb/dut.c $(GEN_C) $(DUT_STAMP)
+$(OBJ)/vl/dut.o: vl/dut.c $(GEN_C) $(DUT_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CC      $< ($(CONFIGS))"
-	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_vl) '-DSPU_DUT_LIST(X)=$(DUT_LIST)' -c $< -o $@
 
 tb: $(BUILD)/spu-tb ## build the lockstep checker (every configuration)
 
-$(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+$(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/vl/dut.o $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
                  $(foreach c,$(CONFIGS),$(VL)/wave-$(c)/dut_shim.o $(VL)/wave-$(c)/lib.a) \
                  $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.o $(VL)/apb-$(c)/lib.a) \
                  $(ENGINE_LIBS) $(VL)/verilated.a
@@ -321,20 +324,20 @@ $(BUILD)/spu-tb: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut.o $(foreach c,$(CONFIGS),$
 
 # spu-tb-public-eval (make test): spu-tb whose shims never take a clocking
 # shortcut (-DSPU_VL_PUBLIC_EVAL: eval() on both edges, as on a Verilator not
-# on tb/vl_clock.h's tested list), over the same Verilated models; the tb
+# on vl/vl_clock.h's tested list), over the same Verilated models; the tb
 # suite requires its logs to equal spu-tb's.
 PUB := $(BUILD)/vl-public
-$(PUB)/%/dut_shim.o: tb/dut_shim.cpp $(VL)/%/lib.a
+$(PUB)/%/dut_shim.o: vl/dut_shim.cpp $(VL)/%/lib.a
 	@mkdir -p $(@D)
-	@echo "  CXX     tb/dut_shim.cpp for $* (-DSPU_VL_PUBLIC_EVAL)"
+	@echo "  CXX     vl/dut_shim.cpp for $* (-DSPU_VL_PUBLIC_EVAL)"
 	@$(call shim_cxx,$*,$(VL)/$*,-DSPU_VL_PUBLIC_EVAL) -c $< -o $@
 
-$(OBJ)/tb/dut_public.o: tb/dut.c $(GEN_C) $(DUT_STAMP)
+$(OBJ)/vl/dut_public.o: vl/dut.c $(GEN_C) $(DUT_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CC      $< ($(CONFIGS), public eval)"
-	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(foreach c,$(CONFIGS),X($(call cid,$(c))))' -c $< -o $@
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_vl) '-DSPU_DUT_LIST(X)=$(foreach c,$(CONFIGS),X($(call cid,$(c))))' -c $< -o $@
 
-$(BUILD)/spu-tb-public-eval: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_public.o $(foreach c,$(CONFIGS),$(PUB)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
+$(BUILD)/spu-tb-public-eval: $(call objs,$(TB_SRC)) $(OBJ)/vl/dut_public.o $(foreach c,$(CONFIGS),$(PUB)/$(c)/dut_shim.o $(VL)/$(c)/lib.a) \
                              $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
@@ -365,8 +368,8 @@ $(MUT)/%/vl/lib.a: $(MUT)/%/spu_top_mut.v
 	@echo "  CXX     Verilated mutant netlist of $*"
 	@+$(call vl_compile,$*,$(MUT)/$*/vl)
 
-$(MUT)/%/vl/dut_shim.o: tb/dut_shim.cpp $(MUT)/%/vl/lib.a
-	@echo "  CXX     tb/dut_shim.cpp for the mutants of $*"
+$(MUT)/%/vl/dut_shim.o: vl/dut_shim.cpp $(MUT)/%/vl/lib.a
+	@echo "  CXX     vl/dut_shim.cpp for the mutants of $*"
 	@$(call shim_cxx,$*,$(MUT)/$*/vl,-include $(MUT)/$*/mutants.h -DSPU_TRACE) -c $< -o $@
 
 # The list of mutant builds is compiled into this object, so its name carries
@@ -381,12 +384,12 @@ $(MUT_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(MUT_CONFIGS)' | cmp -s - $@ || echo '$(MUT_CONFIGS)' >$@
 FORCE:
-$(OBJ)/tb/dut_mut-$(MUT_TAG).o: tb/dut.c $(GEN_C)
+$(OBJ)/vl/dut_mut-$(MUT_TAG).o: vl/dut.c $(GEN_C)
 	@mkdir -p $(@D)
 	@echo "  CC      $< ($(MUT_CONFIGS), mutant netlists)"
-	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_tb) '-DSPU_DUT_LIST(X)=$(foreach c,$(MUT_CONFIGS),X($(call cid,$(c))))' -c $< -o $@
+	@$(CC) $(CSTD) $(CWARN) $(COPT) $(CDEFS) $(CDEP) $(INC_vl) '-DSPU_DUT_LIST(X)=$(foreach c,$(MUT_CONFIGS),X($(call cid,$(c))))' -c $< -o $@
 
-$(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/tb/dut_mut-$(MUT_TAG).o $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.o $(MUT)/$(c)/vl/lib.a) \
+$(BUILD)/spu-tb-mut: $(call objs,$(TB_SRC)) $(OBJ)/vl/dut_mut-$(MUT_TAG).o $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.o $(MUT)/$(c)/vl/lib.a) \
                      $(ENGINE_LIBS) $(VL)/verilated.a $(MUT_STAMP)
 	@echo "  LINK    $@ ($(MUT_CONFIGS))"
 	@$(CXX) $(COPT) -o $@ $(filter-out $(MUT_STAMP),$^) -lz -lpthread
@@ -567,7 +570,7 @@ cov: deps-build ## functional coverage of the regression: hit counts, unhit and 
 # library as spu-tb), Icarus replaying them (tb/icarus/spu_vec_tb.v), cocotb
 # with a Python reference of the filter decision (bench/cocotb), csim.
 # PEERS_ARGS passes options to tools/bench_peers.py (--configs, --runs, ...).
-$(VL)/%/vl_replay.o: bench/vl_replay.cpp tb/vl_clock.h $(VL)/%/lib.a
+$(VL)/%/vl_replay.o: bench/vl_replay.cpp vl/vl_clock.h $(VL)/%/lib.a
 	@echo "  CXX     bench/vl_replay.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
 
@@ -581,13 +584,15 @@ PEER_BINS := $(foreach c,$(CONFIGS),$(BUILD)/spu-vl-replay-$(c))
 # common path of spu-tb, against the full one (tests/quiet/quiet_test.cpp).
 $(VL)/%/quiet_test.o: tests/quiet/quiet_test.cpp $(VL)/%/lib.a
 	@echo "  CXX     tests/quiet/quiet_test.cpp for $*"
-	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
+	@$(call shim_cxx,$*,$(VL)/$*,,,-Itests/quiet $(INC_tb)) -c $< -o $@
 
 $(BUILD)/spu-quiet-test-%: $(VL)/%/quiet_test.o $(VL)/%/lib.a $(ENGINE_LIBS) $(VL)/verilated.a
 	@echo "  LINK    $@"
 	@$(CXX) $(COPT) -o $@ $^ -lz -lpthread$(if $(VL_LDFLAGS), $(VL_LDFLAGS))
 
 QUIET_TESTS := $(foreach c,$(CONFIGS),$(BUILD)/spu-quiet-test-$(c))
+# Kept (not removed as intermediates): tests/check_layers.py reads their symbols.
+.SECONDARY: $(foreach c,$(CONFIGS),$(VL)/$(c)/quiet_test.o $(VL)/$(c)/vl_replay.o)
 bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
 	@$(MAKE) -s -j$(NPROC) csim tb $(PEER_BINS)
 	@VERILATOR=$(VERILATOR) $(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
@@ -723,5 +728,5 @@ clean: ## remove build/
 
 # Header dependencies the compilers wrote (-MMD -MP), C and the C++ shim.
 -include $(ALL_OBJS:.o=.d) $(foreach c,$(CONFIGS),$(VL)/$(c)/dut_shim.d $(PUB)/$(c)/dut_shim.d $(VL)/wave-$(c)/dut_shim.d $(VL)/$(c)/quiet_test.d) \
-    $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.d) $(OBJ)/tb/dut_mut-$(MUT_TAG).d \
+    $(foreach c,$(APB_CONFIGS),$(VL)/apb-$(c)/dut_shim.d) $(OBJ)/vl/dut_mut-$(MUT_TAG).d \
     $(foreach c,$(MUT_CONFIGS),$(MUT)/$(c)/vl/dut_shim.d)

@@ -1,7 +1,7 @@
 // spu-vl-replay-<cfg>: the floor row of make bench-peers (docs/performance.md).
 // A bare Verilator main: the Verilated spu_top of one configuration (the very
 // library spu-tb links, built with the same Verilator and C++ flags, behind
-// the input stage as there, tb/vl_clock.h), driven
+// the input stage as there, vl/vl_clock.h), driven
 // from the per-cycle input vectors spu-csim --vectors writes, with no golden
 // model, no stimulus generator, no core model and no compare. It counts the
 // selections and records the DUT shows, so the bench can check that every
@@ -232,7 +232,7 @@ void drive(VTOP *t, const uint32_t *w)
 
 // One step: the model's clocks (clk_i, and ld_i behind the input stage:
 // piped, the outputs one step late), in one evaluation where the Verilator
-// allows it (tb/vl_clock.h).
+// allows it (vl/vl_clock.h).
 // k: vl_pick()'s clocking (VL_REAL for --full-clock).
 void tick(VTOP *t, const vl_clocking<VL_ROOT_T(VTOP)> &k)
 {

@@ -3,7 +3,7 @@
  * lockstep.c does, cycle for cycle, with its speed behind this one file:
  *   - late: spu_top behind its input stage, so the DUT's step shows the
  *     outputs of the cycle before (one evaluation per cycle, dut.h), and
- *     its clocks raised in one evaluation (tb/vl_clock.h);
+ *     its clocks raised in one evaluation (vl/vl_clock.h);
  *   - quiet cycles (the model's spu_fast_step() returned 1) checked in
  *     place against spu_quiet_t, not unpacked (step_check_quiet());
  *   - blocks: runs of plain cycles counted by the model at once

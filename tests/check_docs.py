@@ -41,7 +41,7 @@ OUTSIDE_FUNCS = {
 # Options and functions that were removed, and the one doc that keeps them
 # as history (their measurements), where they may still be named.
 REMOVED = {"--threads": "docs/performance.md", "step_quiet": "docs/performance.md"}
-SOURCE_DIRS = ("golden", "stim", "sim", "csim", "tb", "diff", "perf", "bench", "tests", "tools")
+SOURCE_DIRS = ("golden", "stim", "sim", "csim", "vl", "tb", "diff", "perf", "bench", "tests", "tools")
 
 
 EXTRA = []

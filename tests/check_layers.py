@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """The layers point down only: golden <- stim <- sim <- csim, tb, perf, diff (and the spec
-tests on golden alone, the engine tests on sim), and golden <- golden/dpi <- tests/dpi.
+tests on golden alone, the engine tests on sim), golden <- golden/dpi <- tests/dpi, and
+golden <- vl (the Verilator glue: dut.h, the shim, the clocking) <- tb, bench, tests/quiet.
 
 1. Every #include "..." of a layer's file resolves in the layer itself or a
    layer below it (or the generated build/gen); never above or beside it.
    Headers are named, never reached by a path ("../tb/x.h").
 2. No header include cycle.
-3. From `nm` of the built objects: no file uses a symbol defined in a layer
-   above or beside its own, and no two files need each other's symbols (the
-   file-level dependency graph has no cycle).
+3. From `nm` of the built objects, C and C++ (the shim, and the replay main
+   and the quiet-cycle test where built; a C++ object is read from the first
+   Verilated build directory that has it): no file uses a symbol defined
+   in a layer above or beside its own, and no two files need each other's
+   symbols (the file-level dependency graph has no cycle).
 
 usage: check_layers.py [BUILD]   (objects are read from BUILD/obj)
 Prints what it checked; exit 1 naming each violation.
@@ -23,7 +26,8 @@ BELOW = {
     "stim": ["golden"],
     "sim": ["stim", "golden"],
     "csim": ["sim", "stim", "golden"],
-    "tb": ["sim", "stim", "golden"],
+    "vl": ["golden"],
+    "tb": ["vl", "sim", "stim", "golden"],
     "perf": ["sim", "stim", "golden"],
     "diff": ["sim", "stim", "golden"],
     "tests/spec": ["golden"],
@@ -31,9 +35,19 @@ BELOW = {
     "tests/fuzz": ["stim", "golden"],
     "golden/dpi": ["golden"],
     "tests/dpi": ["golden/dpi", "golden"],
+    "bench": ["vl", "golden"],
+    "tests/quiet": ["tb", "vl", "sim", "stim", "golden"],
 }
+# The C++ objects, by source: (object in a BUILD/vl/<build>/ directory, the
+# first that has it; must it be built). The shim must, the others are read
+# where they are.
+CXX_OBJS = {"vl/dut_shim.cpp": ("dut_shim.o", True), "bench/vl_replay.cpp": ("vl_replay.o", False),
+            "tests/quiet/quiet_test.cpp": ("quiet_test.o", False)}
+# Objects whose definitions are another file's: the quiet-cycle test
+# includes the shim itself (to reach its sample() and quiet_equal()).
+INCLUDES_OTHER = {"tests/quiet/quiet_test.cpp"}
 GENERATED = {"spu_config.h", "spu_ports.h"}
-SYSTEM = re.compile(r"^(verilated|svdpi\.h$)")  # Verilator's headers (tb/dut_shim.cpp), the simulator's DPI-C header (golden/dpi)
+SYSTEM = re.compile(r"^(verilated|svdpi\.h$)")  # Verilator's headers (vl/dut_shim.cpp), the simulator's DPI-C header (golden/dpi)
 
 
 def layer_files(layer):
@@ -107,25 +121,36 @@ def main():
         errors.append("include cycle: " + " -> ".join(cyc))
     # File-level symbol dependencies from the objects.
     defs, uses = {}, {}
-    nobj = 0
+    objs = []
     for layer in BELOW:
         d = os.path.join(build, "obj", layer)
+        if not any(p.endswith(".c") for p in layer_files(layer)):
+            continue
         if not os.path.isdir(d):
             errors.append(f"{d}: no objects (build first: make check builds them all)")
             continue
-        for f in sorted(os.listdir(d)):
-            if not f.endswith(".o"):
-                continue
-            nobj += 1
-            src = os.path.join(layer, f[:-2] + ".c")
-            out = subprocess.run(["nm", os.path.join(d, f)], stdout=subprocess.PIPE, text=True,
-                                 check=True).stdout
-            for line in out.splitlines():
-                parts = line.split()
-                if len(parts) == 3 and parts[1] in "TDRBC":
-                    defs[parts[2]] = src
-                elif len(parts) == 2 and parts[0] == "U":
-                    uses.setdefault(src, set()).add(parts[1])
+        objs += [(os.path.join(layer, f[:-2] + ".c"), os.path.join(d, f)) for f in sorted(os.listdir(d))
+                 if f.endswith(".o")]
+    vl = os.path.join(build, "vl")
+    cfgs = sorted(c for c in os.listdir(vl) if os.path.isdir(os.path.join(vl, c))) if os.path.isdir(vl) else []
+    cxx_read = []
+    for src, (obj, needed) in CXX_OBJS.items():
+        path = next((os.path.join(build, "vl", c, obj) for c in cfgs
+                     if os.path.exists(os.path.join(build, "vl", c, obj))), None)
+        if path:
+            objs.append((src, path))
+            cxx_read.append(src)
+        elif needed:
+            errors.append(f"{build}/vl/<config>/{obj}: not built (make check builds it)")
+    for src, path in objs:
+        out = subprocess.run(["nm", path], stdout=subprocess.PIPE, text=True, check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "TDRBC" and src not in INCLUDES_OTHER:
+                defs.setdefault(parts[2], src)
+            elif len(parts) == 2 and parts[0] == "U":
+                uses.setdefault(src, set()).add(parts[1])
+    nobj = len(objs)
     fgraph = {s: {defs[u] for u in us if u in defs and defs[u] != s} for s, us in uses.items()}
     # A symbol from a layer above or beside is an upward dependency even
     # without an include (a hand-written declaration).
@@ -142,7 +167,7 @@ def main():
         print("layers:", e)
     if not errors:
         print(f"layers: ok ({nincl} includes in {len(BELOW)} layers point down, no include cycle, "
-              f"{nobj} objects without a dependency cycle)")
+              f"{nobj} objects without a dependency cycle, C++: {', '.join(cxx_read)})")
     return 1 if errors else 0
 
 

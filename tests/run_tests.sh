@@ -510,7 +510,7 @@ suite_tb() {
     tb_public_eval
 }
 
-# The clocking shortcuts of tb/vl_clock.h run only on a tested Verilator;
+# The clocking shortcuts of vl/vl_clock.h run only on a tested Verilator;
 # the public path (eval() on both edges, forced at compile time in
 # spu-tb-public-eval) gives the same log, and --stats says which ran.
 tb_public_eval() {
@@ -522,7 +522,7 @@ tb_public_eval() {
         e1="$(printf '%.2f' "$(jget "$TMP/j1.json" evals_per_cycle)") $(jget "$TMP/j1.json" clocking)"
         e2="$(printf '%.2f' "$(jget "$TMP/j2.json" evals_per_cycle)") $(jget "$TMP/j2.json" clocking)"
         if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/fast.spl" "$TMP/pub.spl" && [ "$(grep -c ' record ' "$TMP/fast.spl")" -gt 10 ] &&
-           [[ $e1 == "1.00 one evaluation per raise"*"on tb/vl_clock.h's tested list)" ]] &&
+           [[ $e1 == "1.00 one evaluation per raise"*"on vl/vl_clock.h's tested list)" ]] &&
            [[ $e2 == "2.00 eval() on both edges (built with -DSPU_VL_PUBLIC_EVAL)" ]]; then
             ok "tb/public_eval_equals_shortcut/$c"
         else

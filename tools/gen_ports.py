@@ -165,7 +165,7 @@ def emit_h(ports, src):
     h += _members("SPU_IN_MEMBERS", ins)
     h += _members("SPU_OUT_MEMBERS", outs)
     carried = [p for p in outs if p["quiet"] == "carried"]
-    h += ["/* spu_quiet_t's members (tb/dut.h): the outputs a quiet cycle carries */",
+    h += ["/* spu_quiet_t's members (vl/dut.h): the outputs a quiet cycle carries */",
           "#define SPU_QUIET_MEMBERS \\"]
     h += [f"    uint8_t pop; /* {p['name']}: SAMPLE_POP's count */ \\" if p["pack"] == "pmu"
           else f"    {_member(p):<36} /* {p['name']} */ \\" for p in carried]

@@ -12,7 +12,7 @@ next step's: MODULE's outputs then show a step's results one step later,
 and no logic of the Verilated model depends on a top-level input, so
 Verilator evaluates the combinational logic once per cycle instead of twice
 (its input-combinational region is empty). Raising ld_i, then clk_i, is
-MODULE without delay. The harness (tb/dut_shim.cpp, bench/vl_replay.cpp)
+MODULE without delay. The harness (vl/dut_shim.cpp, bench/vl_replay.cpp)
 chooses; the RTL is untouched. Simulation only: never synthesised, never
 linted with the RTL, not counted by code coverage.
 

@@ -23,7 +23,7 @@ usage: mutate_rtl_netlist.py --config CFG --gen build/gen --out build/mutate/CFG
 writes OUT/spu_top_mut.v (module spu_top, inputs + mutsel, outputs +
 mut_act_o), OUT/spu_top_mut.il (the same, RTLIL, for the formal check) and
 OUT/mutants.json (one entry per mutant: id, module, instance, mode, cell,
-port, bit, src) and OUT/mutants.h (SPU_MUTANTS, for tb/dut_shim.cpp).
+port, bit, src) and OUT/mutants.h (SPU_MUTANTS, for vl/dut_shim.cpp).
 """
 import argparse
 import collections

@@ -35,7 +35,7 @@
 // way; with neither (VL_REAL) vl_rise() returns false (nothing done), and
 // the caller toggles the clocks for real (vl_toggle). vl_way_says() names
 // the way and why, for spu-tb --stats and its failure report. Used by the checker's
-// shim (tb/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
+// shim (vl/dut_shim.cpp) and the bare replay main (bench/vl_replay.cpp);
 // spu-tb --full-clock runs the real toggle, the test suite requires
 // identical logs both ways (with the default Verilator), and make
 // bench-levers compares them for every build lever (another Verilator too).
@@ -290,17 +290,17 @@ template <typename R> const char *vl_way_says(const vl_clocking<R> &k)
 {
     if (k.way == VL_DIRECT)
         return "one evaluation per raise: eval()'s regions called directly (Verilator " VERILATOR_VERSION
-               ", on tb/vl_clock.h's tested list)";
+               ", on vl/vl_clock.h's tested list)";
     if (k.way == VL_ONCE)
         return "one evaluation per raise: eval() on cleared edge state (Verilator " VERILATOR_VERSION
-               ", on tb/vl_clock.h's tested list)";
+               ", on vl/vl_clock.h's tested list)";
     if (k.full_clock)
         return "eval() on both edges (--full-clock)";
 #ifdef SPU_VL_PUBLIC_EVAL
     return "eval() on both edges (built with -DSPU_VL_PUBLIC_EVAL)";
 #else
     if (!VL_TESTED)
-        return "eval() on both edges (Verilator " VERILATOR_VERSION " is not on tb/vl_clock.h's tested list)";
+        return "eval() on both edges (Verilator " VERILATOR_VERSION " is not on vl/vl_clock.h's tested list)";
     return "eval() on both edges (this model's Verilator names are not the tested ones)";
 #endif
 }

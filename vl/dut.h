@@ -1,6 +1,6 @@
 /*
  * The DUT behind a plain C API (one small C++ shim per Verilated build,
- * tb/dut_shim.cpp). Any build of spu_top with the same ports fits.
+ * vl/dut_shim.cpp). Any build of spu_top with the same ports fits.
  */
 #ifndef SPU_DUT_H
 #define SPU_DUT_H
@@ -66,11 +66,11 @@ typedef struct spu_dut_vtbl {
     int (*trace_open)(spu_dut_t *d, const char *path);
     void (*trace_close)(spu_dut_t *d);
     /* Evaluations of the Verilated model so far (eval() calls, or one per
-     * shortcut, tb/vl_clock.h: about 1 per cycle with a shortcut, 2 with
+     * shortcut, vl/vl_clock.h: about 1 per cycle with a shortcut, 2 with
      * full_clock, twice that unpiped behind the input stage): shows which
      * way really ran. */
     uint64_t (*evals)(const spu_dut_t *d);
-    /* How the model's clocks are raised, and why, in words (tb/vl_clock.h's
+    /* How the model's clocks are raised, and why, in words (vl/vl_clock.h's
      * vl_way_says(): a shortcut on a tested Verilator, or eval() on both
      * edges), for --stats and the failure report. */
     const char *(*clocking_says)(const spu_dut_t *d);

@@ -43,7 +43,7 @@ struct spu_dut {
     const spu_config_t *cfg = nullptr;
     bool full_clock = false;     // an eval on each clock edge (no shortcut)
     bool piped = false;          // input stage: clk_i and ld_i in one step (outputs one step late)
-    vl_clocking<VL_ROOT_T(VTOP)> clocking{};  // how its clocks are raised, chosen once (tb/vl_clock.h)
+    vl_clocking<VL_ROOT_T(VTOP)> clocking{};  // how its clocks are raised, chosen once (vl/vl_clock.h)
     uint64_t evals = 0;          // evaluations in step(), to show which way ran
 };
 
@@ -284,7 +284,7 @@ void destroy(spu_dut_t *d)
 }
 
 // Raise the clocks: one evaluation where the Verilator allows it
-// (tb/vl_clock.h), both edges for real while tracing or with full_clock.
+// (vl/vl_clock.h), both edges for real while tracing or with full_clock.
 void edge(spu_dut_t *d, unsigned clocks)
 {
     VTOP *t = d->top.get();
