@@ -174,7 +174,8 @@ static int rerun_cfg(const ls_cfg_t *c, ls_cfg_t *rc, char *dir, size_t len, ls_
         char path[PATH_MAX];
         if (!*out[i].f || is_devnull(*out[i].f))
             continue;
-        snprintf(path, sizeof path, "%s/%s", dir, out[i].name);
+        if (snprintf(path, sizeof path, "%s/%s", dir, out[i].name) >= (int)sizeof path)
+            return snprintf(r->err, sizeof r->err, "%.200s/%s: the path is too long", dir, out[i].name), -1;
         if (!(*to[i] = fopen(path, "w")))
             return snprintf(r->err, sizeof r->err, "%.240s: %s", path, strerror(errno)), -1;
     }
