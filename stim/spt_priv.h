@@ -34,6 +34,21 @@ struct spt_oploc {
     uint8_t explicit_lane;
 };
 
+/* The parser's shared pieces (spt.c), for the op line (spt_op.c). */
+/* Grow *a (cap elements of elsz bytes) to hold need: 0, or -1 (no memory). */
+int spt_grow(void **a, size_t *cap, size_t need, size_t elsz);
+/* A new item at the end, for the current cycle; NULL (reported) on no memory. */
+spt_item_t *spt_next_item(parser_t *p, spt_trace_t *t);
+/* The item of the current cycle, created when needed. */
+spt_item_t *spt_cur_item(parser_t *p, spt_trace_t *t);
+/* -1 (reported) when the line has a token after `after`. */
+int spt_no_more(parser_t *p, const char **cur, const char *le, const char *after);
+/* Split key=value; -1 (reported) when there is no '='. */
+int spt_split_kv(parser_t *p, tok_t x, tok_t *k, tok_t *v);
+/* An `op` (or `op*N`, rep = N) line from s to le (spt_op.c): 0, or -1
+ * (reported). */
+int spt_line_op(parser_t *p, spt_trace_t *t, tok_t kw, uint64_t rep, const char *s, const char *le);
+
 /* The ops[] entry (spt_trace_t) holding op id `id` (id < t->nops). */
 size_t spt_rec_of(const spt_trace_t *t, uint64_t id);
 
