@@ -64,7 +64,7 @@ static inline int cmp_equal(const spu_out_t *a, const spu_out_t *b)
 /* The model's outputs o of a cycle, as the DUT's step_check_quiet() checks them
  * (dut.h): q->quiet 1 when o is a quiet cycle (every output of
  * SPU_OUT_QUIET_ZERO and SPU_OUT_GATED zero, every PMU count but
- * SAMPLE_POP's zero), with the
+ * SAMPLE_POP's zero, each carried value within its port's width), with the
  * outputs that remain (SPU_OUT_CARRIED) in q; else q->quiet 0. Every output
  * is either carried or required zero, so a quiet cycle that
  * step_check_quiet() passes compares equal in cmp_equal() too. */
@@ -78,10 +78,14 @@ static inline void cmp_quiet_carried(const spu_out_t *o, spu_quiet_t *q)
 static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
 {
 #define CMP_ZERO(port, m, PACK, w) | CMP_OR(o, m, PACK)
-    const uint64_t a = 0 SPU_OUT_QUIET_ZERO(CMP_ZERO) SPU_OUT_GATED(CMP_ZERO) |
+/* a carried value must fit its port, as the in-place check reads it */
+#define CMP_BEYOND(port, m, PACK, w) | ((w) < 64 ? (uint64_t)o->m >> ((w) & 63) : 0)
+    const uint64_t a = 0 SPU_OUT_QUIET_ZERO(CMP_ZERO) SPU_OUT_GATED(CMP_ZERO) SPU_OUT_CARRIED(CMP_BEYOND) |
                        cmp_or_bytes(o->pmu, SPU_PMU_POP) | /* every PMU count but SAMPLE_POP's */
-                       cmp_or_bytes(o->pmu + SPU_PMU_POP + 1, SPU_NPMU - SPU_PMU_POP - 1);
+                       cmp_or_bytes(o->pmu + SPU_PMU_POP + 1, SPU_NPMU - SPU_PMU_POP - 1) |
+                       (uint64_t)(o->pmu[SPU_PMU_POP] >> SPU_PMU_W);
 #undef CMP_ZERO
+#undef CMP_BEYOND
     q->quiet = a == 0;
     cmp_quiet_carried(o, q);
 }
