@@ -1,4 +1,7 @@
 /*
+ * (Over 500 lines: the two steps below share the candidate runner and the
+ * trace under reduction, which would otherwise be exported to each other.)
+ *
  * --shrink: reduce a failing trace to a small one that fails the same way
  * (the same status in the same cycle and, for a difference, the same first
  * differing signal). Two steps:
