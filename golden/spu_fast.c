@@ -68,9 +68,9 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
     return 0;
 }
 
-int spu_model_plain(spu_model_t *m, spu_plain_t *b, unsigned k)
+int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k)
 {
-    if (k > SPU_PLAIN_MAX || !spu_model_settled(m, b->el, b->prof_allowed))
+    if (k > SPU_BLOCK_MAX || !spu_model_settled(m, b->el, b->prof_allowed))
         return -1;
     uint8_t *npop = b->npop;
     uint64_t *pmsicr = b->pmsicr;

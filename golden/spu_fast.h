@@ -38,16 +38,16 @@ uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_all
 int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops,
                    uint8_t el, uint8_t prof_allowed);
 
-/* A block of plain cycles, counted one by one (spu_model_plain()). */
-#define SPU_PLAIN_MAX 256u
-typedef struct spu_plain {
+/* A block of plain cycles, counted one by one (spu_model_block()). */
+#define SPU_BLOCK_MAX 256u
+typedef struct spu_block {
     uint64_t cycle;                       /* the first cycle's number, as the caller counts (not read) */
     uint8_t el, prof_allowed;             /* the context of every cycle */
-    uint8_t pop_mask[SPU_PLAIN_MAX];      /* cycle i's members, by lane */
-    uint8_t npop[SPU_PLAIN_MAX];          /* out: the members cycle i counted (0 while disabled) */
-    uint64_t pmsicr[SPU_PLAIN_MAX];       /* out: PMSICR_EL1 after cycle i */
-} spu_plain_t;
-/* spu_model_skip() for k cycles (k <= SPU_PLAIN_MAX) one by one, with the
+    uint8_t pop_mask[SPU_BLOCK_MAX];      /* cycle i's members, by lane */
+    uint8_t npop[SPU_BLOCK_MAX];          /* out: the members cycle i counted (0 while disabled) */
+    uint64_t pmsicr[SPU_BLOCK_MAX];       /* out: PMSICR_EL1 after cycle i */
+} spu_block_t;
+/* spu_model_skip() for k cycles (k <= SPU_BLOCK_MAX) one by one, with the
  * outputs that vary: b->pop_mask[i] are the lanes with a member in cycle i,
  * in the context b->el, b->prof_allowed. Each cycle's outputs, as
  * spu_fast_step() would give them (it would return 1 for each), are zero
@@ -56,7 +56,7 @@ typedef struct spu_plain {
  * cycle changes neither). Returns 0, or -1 (and the model is unchanged)
  * when the preconditions of spu_model_skip() do not hold for the members
  * of all k cycles. */
-int spu_model_plain(spu_model_t *m, spu_plain_t *b, unsigned k);
+int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k);
 
 /* 1 when a cycle with this context would be neither an enable nor a disable
  * edge (the enable state it computes equals the previous cycle's) and the

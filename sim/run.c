@@ -134,7 +134,7 @@ int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
     return 0;
 }
 
-unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b)
+unsigned run_block(spu_run_t *r, spu_model_t *m, unsigned max, spu_block_t *b)
 {
     /* run_skip_full()'s conditions, and the ones that make every input and
      * every step of a cycle but its members' those of the cycle before:
@@ -148,8 +148,8 @@ unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b)
     const uint64_t next_ev = core_next_event(&r->core);
     if (next_ev <= r->cycle)
         return 0;
-    if (max > SPU_PLAIN_MAX)
-        max = SPU_PLAIN_MAX;
+    if (max > SPU_BLOCK_MAX)
+        max = SPU_BLOCK_MAX;
     if (next_ev - r->cycle < max)
         max = (unsigned)(next_ev - r->cycle);
     uint64_t pops;
@@ -158,7 +158,7 @@ unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b)
         return 0;
     b->el = r->el;
     b->prof_allowed = r->allow;
-    if (spu_model_plain(m, b, k) != 0) {
+    if (spu_model_block(m, b, k) != 0) {
         /* The preconditions were checked above: this is a bug. */
         snprintf(r->err, sizeof r->err, "internal error: the model refused %u plain cycles at cycle %" PRIu64, k, r->cycle);
         return UINT_MAX;

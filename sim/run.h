@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core.h"
-#include "spu_fast.h" /* run_skip(), run_plain(): the model's fast entry points */
+#include "spu_fast.h" /* run_skip(), run_block(): the model's fast entry points */
 #include "mem.h"
 #include "spl.h"
 #include "spt.h"
@@ -95,7 +95,7 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
  * run_observe() would have moved them. Returns how many (0 when the next
  * cycle is not such a cycle, with nothing changed), or UINT_MAX with
  * r->err set; b->cycle is the first cycle's number. */
-unsigned run_plain(spu_run_t *r, spu_model_t *m, unsigned max, spu_plain_t *b);
+unsigned run_block(spu_run_t *r, spu_model_t *m, unsigned max, spu_block_t *b);
 /* Count the records of cycle cy (the model's bytes, spu_model_record()),
  * write the bytes of those that go to the Profiling Buffer to r->rec_f and
  * their packets to r->rec_txt, and expect them on the write port; call it

@@ -204,7 +204,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     const int blocks = !c->no_blocks && !lockstep_rerun_refusal(c);
     ls_fast_run(c, src, r, blocks);
     /* A pass; or no block in the history the report shows, so it is exact;
-     * an error (of run_plain() too) is reported as it is */
+     * an error (of run_block() too) is reported as it is */
     if (!blocks || r->status == LS_PASS || r->status == LS_ERROR || !r->blocks ||
         r->nhist - r->nhist_block >= LS_HISTORY)
         return;

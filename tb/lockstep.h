@@ -51,7 +51,7 @@ typedef struct ls_cfg {
      * which must give the same logs, records and reports. */
     int reference;
     /* The fast loop: 1, no blocks of plain cycles (--no-skip). Else it
-     * steps runs of plain cycles at once (run_plain(), step_plain()) when
+     * steps runs of plain cycles at once (run_block(), step_block()) when
      * lockstep_rerun_refusal() allows; a run that takes a block and does
      * not pass is run again by the reference loop from a fresh source, for
      * its report, writing its own copies of the output files in a new

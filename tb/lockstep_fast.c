@@ -7,8 +7,8 @@
  *   - quiet cycles (the model's spu_fast_step() returned 1) checked in
  *     place against spu_quiet_t, not unpacked (step_check_quiet());
  *   - blocks: runs of plain cycles counted by the model at once
- *     (spu_model_plain(), golden/spu_fast.h) while the DUT steps through
- *     them and checks each in place (step_plain()). The history has no
+ *     (spu_model_block(), golden/spu_fast.h) while the DUT steps through
+ *     them and checks each in place (step_block()). The history has no
  *     entry for a block, so lockstep_run() reports a failing run with
  *     blocks from the reference loop run again.
  * tests/tb_tests.sh requires identical logs, records and reports from both.
@@ -38,11 +38,11 @@ typedef struct ls_fast {
     spu_quiet_t pq;              /* late: pend's outputs as a quiet cycle (pq.quiet: they are) */
     ls_hist_t *pend;             /* late: the cycle whose outputs the DUT's next step shows */
     ls_apb_t *ap;                /* --apb */
-    spu_plain_t *pb;             /* blocks of plain cycles (NULL: none) */
+    spu_block_t *pb;             /* blocks of plain cycles (NULL: none) */
     uint8_t inj_pop;             /* --inject in a block: the flips of SAMPLE_POP ... */
     uint64_t inj_pmsicr;         /* ... and PMSICR_EL1 (inject_in_block()) */
     double t0;
-    spu_plain_t pbuf;
+    spu_block_t pbuf;
 } ls_fast_t;
 
 /* The last cycle was a block's: no history entry came after it, so pend is
@@ -107,12 +107,12 @@ static int fast_block(ls_fast_t *f)
 {
     const ls_cfg_t *c = f->c;
     ls_result_t *r = f->r;
-    spu_plain_t *pb = f->pb;
-    unsigned max = SPU_PLAIN_MAX;
+    spu_block_t *pb = f->pb;
+    unsigned max = SPU_BLOCK_MAX;
     if (c->inject && !(f->inj_pop | f->inj_pmsicr) && c->inject_cycle >= f->run.cycle &&
         c->inject_cycle - f->run.cycle < max)
         max = (unsigned)(c->inject_cycle - f->run.cycle);
-    const unsigned k = max ? run_plain(&f->run, &f->m, max, pb) : 0;
+    const unsigned k = max ? run_block(&f->run, &f->m, max, pb) : 0;
     if (k == UINT_MAX) {
         r->status = LS_ERROR;
         snprintf(r->err, sizeof r->err, "%s", f->run.err);
@@ -126,7 +126,7 @@ static int fast_block(ls_fast_t *f)
         r->injected = 1;
     }
     r->nhist_block = r->nhist; /* the history has no entry for the block */
-    const unsigned ok = c->vt->step_plain(f->d, pb, k, &f->pq);
+    const unsigned ok = c->vt->step_block(f->d, pb, k, &f->pq);
     r->cycles += ok;
     r->quiet += ok;
     r->blocks += ok;

@@ -132,13 +132,13 @@ if tr '\r' '\n' <"$TMP/pr" | grep -q '^cycle 200000 of 200000 (100%)'; then ok t
 $TB --config v1p4 --seed 5 --cycles 300000 --no-progress --log "$TMP/tf1.spl" 2>/dev/null
 qc=$(awk '$1 > 150000 { if (p && $1 - p > 1000) { print p + 500; exit } p = $1 }' "$TMP/tf1.spl")
 # 2e. The checker checks the outputs of a plain cycle of the model in place
-#     (lockstep.c: step_check_quiet(), and step_plain() in a block of plain
+#     (lockstep.c: step_check_quiet(), and step_block() in a block of plain
 #     cycles), each output changed being one that path compares: it must
 #     catch each of those differences at its cycle, with blocks (the run with
 #     them stops there, and its run again without reports it) and without
 #     (--no-skip), and a passing run must have checked most cycles that way
 #     (--stats-json: checked_in_place). SAMPLE_POP and PMSICR_EL1 vary in a block, so their flip
-#     is made inside one: step_plain() must catch it there.
+#     is made inside one: step_block() must catch it there.
 # The three loops must report it alike (the fast one with blocks from the
 # reference loop run again, into its own files: the user's are not cut).
 report() { sed -E '/the run did not pass|^DUT clocking/d; s#[^ ]*/[^ ]*\.spt#SPT#g; s/ --(no-skip|reference)//' "$1"; }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "spu_apb.h"
-#include "spu_fast.h" /* spu_plain_t: step_plain() */
+#include "spu_fast.h" /* spu_block_t: step_block() */
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,15 +46,15 @@ typedef struct spu_dut_vtbl {
      * loop in one thread: the outputs shown must be exactly those of the
      * quiet cycle q. 1 when they are; 0 when not (outputs() gives them). */
     int (*step_check_quiet)(spu_dut_t *d, const spu_in_t *in, const spu_quiet_t *q);
-    /* Steps through a block of plain cycles (run_plain(), sim/run.h), the
+    /* Steps through a block of plain cycles (run_block(), sim/run.h), the
      * common path of the lockstep loop in one thread: up to k steps, step i
-     * with the inputs of b's cycle i (spu_model_plain(), spu_model.h: only
+     * with the inputs of b's cycle i (spu_model_block(), spu_model.h: only
      * the members and the timestamp differ from step to step), the first
      * showing the quiet cycle q, step i > 0 cycle i - 1's (q with b's
      * SAMPLE_POP count and PMSICR_EL1). Returns the number of steps whose
      * outputs were those; less than k: the last step taken showed others
      * (outputs() gives them). */
-    unsigned (*step_plain)(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_quiet_t *q);
+    unsigned (*step_block)(spu_dut_t *d, const spu_block_t *b, unsigned k, const spu_quiet_t *q);
     /* The outputs shown after the last step, as step() gives them. */
     void (*outputs)(const spu_dut_t *d, spu_out_t *out);
     /* The first len bytes of the record on port p after the last step

@@ -365,7 +365,7 @@ void step(spu_dut_t *d, const spu_in_t *in, spu_out_t *out)
     return differ == 0;
 }
 
-unsigned step_plain(spu_dut_t *d, const spu_plain_t *b, unsigned k, const spu_quiet_t *q)
+unsigned step_block(spu_dut_t *d, const spu_block_t *b, unsigned k, const spu_quiet_t *q)
 {
     VTOP *t = d->top.get();
     const unsigned lanes = (1u << d->cfg->lanes) - 1;
@@ -462,5 +462,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_check_quiet, step_plain, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_check_quiet, step_block, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

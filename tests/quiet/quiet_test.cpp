@@ -1,5 +1,5 @@
 // spu-quiet-test-<cfg> [TRIALS] [SEED]: the check of a quiet cycle in place
-// (vl/dut_shim.cpp, quiet_equal(); the common path of spu-tb: step_check_quiet() and step_plain())
+// (vl/dut_shim.cpp, quiet_equal(); the common path of spu-tb: step_check_quiet() and step_block())
 // against the full one (sample() and cmp_equal(), tb/compare.h), on one
 // Verilated build. Each trial makes a model output o (a quiet cycle, half
 // of the time with one more bit set anywhere in it); where cmp_quiet() calls

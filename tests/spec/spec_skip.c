@@ -331,11 +331,11 @@ static int plain_cycles_equal_full_steps(void)
     return 0;
 }
 
-/* A block spu_model_plain() refused: the model a unchanged (keep), and one
+/* A block spu_model_block() refused: the model a unchanged (keep), and one
  * of its k cycles (blk's members, context of in) not plain when stepped
  * from b. 0, or 1 on a failed check. */
 static int refused_block(const spu_config_t *cfg, const spu_model_t *keep, const spu_model_t *a, const spu_model_t *b,
-                         spu_in_t *in, const spu_plain_t *blk, unsigned k, uint64_t t)
+                         spu_in_t *in, const spu_block_t *blk, unsigned k, uint64_t t)
 {
     CHECK(memcmp(keep, a, sizeof *a) == 0, "%s cycle %llu: a refused block changed the model", cfg->name,
           (unsigned long long)t);
@@ -356,7 +356,7 @@ static int refused_block(const spu_config_t *cfg, const spu_model_t *keep, const
  * outputs the block gives (zero but SAMPLE_POP = npop[i], obs_pmsicr =
  * pmsicr[i], obs_enabled and pmbirq those of the cycle before, *last).
  * 0, or 1 on a failed check. */
-static int taken_block(const spu_config_t *cfg, spu_model_t *b, spu_in_t *in, const spu_plain_t *blk, unsigned k,
+static int taken_block(const spu_config_t *cfg, spu_model_t *b, spu_in_t *in, const spu_block_t *blk, unsigned k,
                        uint64_t *t, spu_out_t *last, uint64_t *counted)
 {
     for (unsigned i = 0; i < k; i++, (*t)++) {
@@ -383,9 +383,9 @@ static int taken_block(const spu_config_t *cfg, spu_model_t *b, spu_in_t *in, co
 
 /* A random block of k cycles in the context el, allow: sparse members, now
  * and then of a lane the configuration lacks; mostly short. */
-static unsigned random_block(const spu_config_t *cfg, uint32_t *st, uint8_t el, uint8_t allow, spu_plain_t *blk)
+static unsigned random_block(const spu_config_t *cfg, uint32_t *st, uint8_t el, uint8_t allow, spu_block_t *blk)
 {
-    const unsigned k = ONE_IN(st, 10) ? 1 + spec_rng(st) % SPU_PLAIN_MAX : 1 + spec_rng(st) % 12;
+    const unsigned k = ONE_IN(st, 10) ? 1 + spec_rng(st) % SPU_BLOCK_MAX : 1 + spec_rng(st) % 12;
     blk->el = el;
     blk->prof_allowed = allow;
     for (unsigned i = 0; i < k; i++)
@@ -394,7 +394,7 @@ static unsigned random_block(const spu_config_t *cfg, uint32_t *st, uint8_t el, 
     return k;
 }
 
-/* spu_model_plain() counts a block of plain cycles at once: it must take a
+/* spu_model_block() counts a block of plain cycles at once: it must take a
  * block exactly when spu_fast_step() would call every one of its cycles
  * plain, leave the state the steps leave, and give each cycle's outputs as
  * the steps give them (zero but SAMPLE_POP = npop[i], obs_pmsicr =
@@ -405,7 +405,7 @@ static unsigned random_block(const spu_config_t *cfg, uint32_t *st, uint8_t el, 
  * hold a cycle spu_fast_step() does not call plain. */
 static int plain_blocks_equal_steps(void)
 {
-    static spu_plain_t blk;
+    static spu_block_t blk;
     for (unsigned ci = 0; ci < spu_nconfigs; ci++) {
         const spu_config_t *cfg = &spu_configs[ci];
         spu_model_t a, b, keep;
@@ -432,13 +432,13 @@ static int plain_blocks_equal_steps(void)
                 continue;
             const unsigned k = random_block(cfg, &st, el, allow, &blk);
             memcpy(&keep, &a, sizeof a);
-            const int r = spu_model_plain(&a, &blk, k);
+            const int r = spu_model_block(&a, &blk, k);
             memset(&in, 0, sizeof in);
             in.rst_n = in.mem_ready = 1;
             in.el = el;
             in.prof_allowed = allow;
             if (r != 0) {
-                CHECK_EQ(r, -1, "%s: spu_model_plain()'s refusal", cfg->name);
+                CHECK_EQ(r, -1, "%s: spu_model_block()'s refusal", cfg->name);
                 TRY(refused_block(cfg, &keep, &a, &b, &in, &blk, k, t));
                 refused++;
                 continue;
