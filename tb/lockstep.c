@@ -106,19 +106,7 @@ static void ls_reference(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         if (c->progress && !(r->cycles & 0xFFFF))
             ls_progress(c, r, &run, t0);
     }
-    r->seconds = ls_now() - t0;
-    if (c->progress) {
-        ls_progress(c, r, &run, t0);
-        fputc('\n', stderr);
-    }
-    ls_apb_close(ap, r);
-    ls_end_run(c, &run, &m, &mmem, &dmem, r);
-    r->evals = c->vt->evals(d) - evals0;
-    r->clocking = c->vt->clocking_says(d);
-    r->mutant_activated = c->mutant >= 0 ? c->vt->mutant_activated(d) : 0;
-    if (tracing)
-        c->vt->trace_close(d);
-    c->vt->destroy(d);
+    ls_close(c, &run, &m, &mmem, &dmem, d, ap, tracing, evals0, t0, r);
 }
 
 /* The output files a run writes as it goes (and --mem-bin at the end): the

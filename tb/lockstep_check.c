@@ -150,3 +150,22 @@ spu_dut_t *ls_open_dut(const ls_cfg_t *c, int full_clock, int piped, ls_result_t
     c->vt->reset(d);
     return d;
 }
+
+/* lockstep_priv.h */
+void ls_close(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem, spu_mem_t *dmem,
+              spu_dut_t *d, ls_apb_t *ap, int tracing, uint64_t evals0, double t0, ls_result_t *r)
+{
+    r->seconds = ls_now() - t0;
+    if (c->progress) {
+        ls_progress(c, r, run, t0);
+        fputc('\n', stderr);
+    }
+    ls_apb_close(ap, r);
+    ls_end_run(c, run, m, mmem, dmem, r);
+    r->evals = c->vt->evals(d) - evals0;
+    r->clocking = c->vt->clocking_says(d);
+    r->mutant_activated = c->mutant >= 0 ? c->vt->mutant_activated(d) : 0;
+    if (tracing)
+        c->vt->trace_close(d);
+    c->vt->destroy(d);
+}

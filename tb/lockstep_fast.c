@@ -285,19 +285,7 @@ static void fast_close(ls_fast_t *f)
         c->vt->step(f->d, &f->pend->in, &f->dout);
         ls_dut_check(c, f->d, (ls_rec_t)f->m.rec, f->pend, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r);
     }
-    r->seconds = ls_now() - f->t0;
-    if (c->progress) {
-        ls_progress(c, r, &f->run, f->t0);
-        fputc('\n', stderr);
-    }
-    ls_apb_close(f->ap, r);
-    ls_end_run(c, &f->run, &f->m, &f->mmem, &f->dmem, r);
-    r->evals = c->vt->evals(f->d) - f->evals0;
-    r->clocking = c->vt->clocking_says(f->d);
-    r->mutant_activated = c->mutant >= 0 ? c->vt->mutant_activated(f->d) : 0;
-    if (f->tracing)
-        c->vt->trace_close(f->d);
-    c->vt->destroy(f->d);
+    ls_close(c, &f->run, &f->m, &f->mmem, &f->dmem, f->d, f->ap, f->tracing, f->evals0, f->t0, r);
 }
 
 /* lockstep_priv.h */

@@ -122,6 +122,13 @@ int ls_apb_after(ls_apb_t *a, const ls_cfg_t *c, const spu_in_t *in, const spu_o
  * live and reset: NULL with r->status LS_ERROR and r->err on failure. */
 spu_dut_t *ls_open_dut(const ls_cfg_t *c, int full_clock, int piped, ls_result_t *r);
 
+/* The end of a run of either loop: its seconds, the last progress line,
+ * the APB statistics, ls_end_run(), what r says of the DUT (evaluations
+ * since evals0, its clocking, the mutant), the wave closed and the DUT
+ * destroyed. */
+void ls_close(const ls_cfg_t *c, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem, spu_mem_t *dmem,
+              spu_dut_t *d, ls_apb_t *ap, int tracing, uint64_t evals0, double t0, ls_result_t *r);
+
 /* The fast loop (lockstep_fast.c): the reference loop's results (lockstep.c),
  * with the DUT behind its input stage and clocked in one evaluation,
  * quiet cycles checked in place and, with blocks, runs of plain cycles
