@@ -13,7 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "opts.h"
+#include "csim_opts.h"
+#include "setup.h"
 #include "run.h"
 #include "cov.h"
 #include "json.h"
@@ -145,15 +146,16 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
 }
 
 /* The model, coverage and vectors of a run: 0, or 2 (the message printed). */
-static int csim_begin(csim_t *c, const spu_opts_t *o, const spu_setup_t *s)
+static int csim_begin(csim_t *c, const csim_opts_t *co, const spu_setup_t *s)
 {
+    const spu_opts_t *o = &co->eng;
     char err[256];
     if (spu_model_init(&c->model, &s->cfg, err, sizeof err)) {
         fprintf(stderr, "error: %s\n", err);
         return 2;
     }
     /* Vectors and coverage see every cycle, as the lockstep run does. */
-    c->skip = !o->no_skip && !o->vectors && !o->cov;
+    c->skip = !o->no_skip && !co->vectors && !o->cov;
     if (o->cov) {
         if (!(c->cov = malloc(sizeof *c->cov))) {
             fprintf(stderr, "error: out of memory\n");
@@ -161,9 +163,9 @@ static int csim_begin(csim_t *c, const spu_opts_t *o, const spu_setup_t *s)
         }
         cov_init(c->cov, &s->cfg);
     }
-    if (o->vectors) {
-        if (!(c->vec = fopen(o->vectors, "w"))) {
-            fprintf(stderr, "error: cannot write vectors '%s': %s\n", o->vectors, strerror(errno));
+    if (co->vectors) {
+        if (!(c->vec = fopen(co->vectors, "w"))) {
+            fprintf(stderr, "error: cannot write vectors '%s': %s\n", co->vectors, strerror(errno));
             return 2;
         }
         vec_begin(c->vec, &s->cfg);
@@ -210,22 +212,22 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
 
 int main(int argc, char **argv)
 {
-    spu_opts_t o;
+    csim_opts_t o;
     spu_setup_t *s = calloc(1, sizeof *s);
     csim_t *c = calloc(1, sizeof *c);
     if (!s || !c) {
         fprintf(stderr, "error: out of memory\n");
         return 2;
     }
-    const int pr = opts_parse(&o, argc, argv, 0);
-    if (pr || opts_setup(&o, s)) {
+    const int pr = csim_opts_parse(&o, argc, argv);
+    if (pr || opts_setup(&o.eng, s)) {
         free(s);
         free(c);
         return pr > 0 ? 0 : 2;
     }
     int rc = csim_begin(c, &o, s);
     if (!rc)
-        rc = csim_run(c, &o, s, argc, argv) ? 1 : 0;
+        rc = csim_run(c, &o.eng, s, argc, argv) ? 1 : 0;
     free(c->cov);
     if (c->vec && (fclose(c->vec) != 0)) {
         fprintf(stderr, "error: the vectors could not be written completely\n");

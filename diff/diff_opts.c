@@ -78,6 +78,9 @@ static int parse_tol(const char *opt, const char *v, match_tol_t *t)
     return 0;
 }
 
+/* The engine's options spu-diff passes on are all the engine's own. */
+static const opts_front_t diff_eng = {.tool = "spu-diff", .size = sizeof(spu_opts_t)};
+
 int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
 {
     const char *trace = NULL, *list = NULL;
@@ -154,5 +157,5 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
     }
     d->eng_argv[ne++] = (char *)trace;
     d->eng_argv[ne] = NULL;
-    return opts_parse(&d->eng, ne, d->eng_argv, 0) ? -1 : 0;
+    return opts_parse(&d->eng, ne, d->eng_argv, &diff_eng) ? -1 : 0;
 }

@@ -2,14 +2,14 @@
  * spu-diff's command line: its own options (the tolerances, --ignore-reads)
  * and the two files; the options of the stimulus and the configuration
  * (--config, --knob, --perf-event, ...) are the engine's (opts.h), passed on
- * to opts_parse() as spu-csim takes them. An option spu-diff has no use for
+ * to opts_parse() (the engine's own options only). An option spu-diff has no use for
  * is an error naming it.
  */
 #ifndef SPU_DIFF_OPTS_H
 #define SPU_DIFF_OPTS_H
 
 #include "match.h"
-#include "opts.h"
+#include "setup.h"
 
 #define DIFF_MAX_ARGS 256
 

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "opts.h"
+#include "setup.h"
 #include "run.h"
 
 #define REPLAY_MEMBERS 8    /* the last population members kept */

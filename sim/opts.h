@@ -1,25 +1,30 @@
 /*
- * Command-line options shared by spu-csim and spu-tb, and the set-up both do
- * with them: the configuration (with knob overrides), the stimulus source
- * (trace or generator) and the optional trace writer. An option that does not
- * apply to the run asked for is an error naming it, never ignored.
+ * The command line of a front end of the engine (spu-csim, spu-tb, the
+ * engine inside spu-diff): the options the engine's set-up reads (setup.h),
+ * parsed here, and the front end's own options, given as a table
+ * (opts_front_t) that this parser reads the same way. An option that does
+ * not apply to the run asked for is an error naming it, never ignored; an
+ * option of another tool is named as that tool's.
  */
 #ifndef SPU_OPTS_H
 #define SPU_OPTS_H
 
-#include "gen.h"
-#include "pev_src.h"
-#include "spt.h"
+#include <stddef.h>
+#include <stdint.h>
 
 #define OPT_MAX_KV 32
+#define OPT_MAX_GIVEN 64
 
+struct opts_front;
+
+/* What the engine's set-up reads. A front end's options struct begins with
+ * one (or is one). */
 typedef struct spu_opts {
+    const struct opts_front *fe; /* the front end parsed for */
     const char *prog;
-    int tb;                      /* parsed for spu-tb (else spu-csim) */
     const char *config;          /* --config NAME */
     const char *trace;           /* positional TRACE */
     const char *emit;            /* --emit-trace FILE */
-    const char *vectors;         /* --vectors FILE (csim): ports per cycle for the Icarus bench */
     const char *cov;             /* --cov FILE: functional coverage bins (docs/coverage.md) */
     const char *rec_bin;         /* --rec-bin FILE: the records' bytes, back to back (docs/records.md) */
     const char *records;         /* --records FILE: the records' packets as text, like perf report -D */
@@ -28,8 +33,8 @@ typedef struct spu_opts {
     uint64_t mem_stall;          /* --mem-stall PCT: cycles the memory stalls the write port, percent */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
-    uint64_t ops;                /* --ops N (csim) */
-    uint64_t cycles;             /* --cycles N (tb) */
+    uint64_t ops;                /* the generator's length in members (UINT64_MAX: none) */
+    uint64_t cycles;             /* the generator's length in cycles (UINT64_MAX: none) */
     const char *knob[OPT_MAX_KV];
     int nknob;
     const char *gen[OPT_MAX_KV];
@@ -38,57 +43,73 @@ typedef struct spu_opts {
     const char *perf_event;      /* --perf-event EVENT: program the unit as Linux does (docs/perf-event.md) */
     const char *buffer;          /* --buffer BASE,SIZE: its Profiling Buffer */
     uint64_t period;             /* --period N (perf -c N) */
-    int have_period;
-    const char *seed_opt, *len_opt; /* spelling of --seed / --ops|--cycles when given */
-    /* tb only */
-    int wave, shrink, expect_vacuous, dut_only, full_clock, reference;
-    int apb;                     /* spu-tb --apb: the DUT is spu_apb, registers over APB */
-    const char *inject;          /* --inject SIGNAL@CYCLE */
-    const char *fail_dir;        /* --fail-dir DIR (NULL: fail/ beside the binary) */
-    uint64_t init_seed;          /* +verilator+seed (0: derive from --seed) */
-    int64_t mutant;              /* --mutant K: mutsel of a mutant build (make mutate); -1 none */
+    const char *given[OPT_MAX_GIVEN]; /* the options given (table names), "TRACE" for the trace */
+    int ngiven;
     int argc;
     char **argv;
 } spu_opts_t;
 
-/* Everything a run needs, built from the options. */
-typedef struct spu_setup {
-    spu_config_t cfg;            /* the named configuration, knobs applied */
-    int have_trace;
-    spt_trace_t trace;           /* parsed trace, when one is given */
-    gen_params_t gp;             /* otherwise the generator's knobs ... */
-    uint64_t seed, end_cycle, end_ops; /* ... seed and length */
-    spt_cursor_t cursor;         /* state of src */
-    spu_gen_t gen;
-    int have_pev;                /* --perf-event: the trace or generator inside the driver's sequences */
-    pev_prog_t pev;              /* ... its start and stop sequences */
-    pev_src_t pev_src;           /* ... state of src */
-    spu_src_t src;               /* the run's stimulus */
-    FILE *emit_f;
-    spt_writer_t emit;
-    FILE *log_f;
-    FILE *rec_f;                 /* --rec-bin */
-    FILE *rec_txt;               /* --records */
-    FILE *mem_f;                 /* --mem-bin */
-    FILE *json_f;                /* --stats-json (the front end writes it at the end) */
-} spu_setup_t;
+typedef enum { OPT_FLAG, OPT_STR, OPT_OUT, OPT_NUM } opt_kind_t;
 
-/* Parse argv; `tb` enables the tb-only options. 0 ok, 1 --help printed, -1 error
- * (message printed). */
-int opts_parse(spu_opts_t *o, int argc, char **argv, int tb);
-/* Load the trace or set up the generator, apply knobs, open the log and the
- * emitted trace; 0 or -1 (message printed). */
-int opts_setup(const spu_opts_t *o, spu_setup_t *s);
-/* A fresh stimulus source equal to s->src from its start, its state in *k
- * (trace) or *g (generator), and *p (--perf-event). */
-spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g, pev_src_t *p);
-/* Close the files; 0, or -1 (message printed) when the log or the emitted
- * trace could not be written completely. */
-int opts_teardown(spu_setup_t *s);
-/* --stats-json: the same as a member "driver" (nothing without --perf-event). */
-struct json;
-void opts_driver_json(const spu_setup_t *s, struct json *j);
-/* --stats: what the --perf-event driver saw (nothing without --perf-event). */
-void opts_print_driver(const spu_setup_t *s, FILE *f);
+/* One option: the member at `off` of the options struct it is parsed into
+ * (int for OPT_FLAG, const char * for OPT_STR and OPT_OUT, uint64_t for
+ * OPT_NUM). OPT_OUT is a file the front end writes: the set-up refuses it
+ * when it names the trace, the log or another output. */
+typedef struct opt_def {
+    const char *name;
+    opt_kind_t kind;
+    size_t off;
+    int val;                     /* OPT_FLAG: the value it sets */
+    int repeat;                  /* may be given more than once (else "given twice") */
+    uint64_t min, max;           /* OPT_NUM: the values taken (max 0: any) */
+    const char *range;           /* OPT_NUM: what a value outside them says */
+} opt_def_t;
+
+/* Table rows: a flag setting v, a string, an output file, a number in
+ * lo..hi (hi 0: any) with what a number outside says. */
+#define FLAG_OPT(n, at, v) {.name = (n), .kind = OPT_FLAG, .off = (at), .val = (v)}
+#define STR_OPT(n, at) {.name = (n), .kind = OPT_STR, .off = (at)}
+#define OUT_OPT(n, at) {.name = (n), .kind = OPT_OUT, .off = (at)}
+#define NUM_OPT(n, at, lo, hi, why) {.name = (n), .kind = OPT_NUM, .off = (at), .min = (lo), .max = (hi), .range = (why)}
+
+/* An option refused when it is given with `when` (needs 0), or without it
+ * (needs 1). `when` is an option's name, "TRACE" for a trace, or NULL:
+ * always refused. */
+typedef struct opt_rule {
+    const char *when, *opt;
+    int needs;
+    const char *why;
+} opt_rule_t;
+
+/* An option this front end does not have, and what to say of it. */
+typedef struct opt_hint {
+    const char *name, *why;
+} opt_hint_t;
+
+/* A front end: its options, rules, hints and help. */
+typedef struct opts_front {
+    const char *tool;
+    size_t size;                 /* of its options struct */
+    void (*init)(void *own);     /* its defaults, after the engine's */
+    const opt_def_t *opt;
+    size_t nopt;
+    const opt_rule_t *rule;
+    size_t nrule;
+    const opt_hint_t *hint;
+    size_t nhint;
+    const char *help_length;     /* help: its line for the run's length */
+    const char *help;            /* help: its own options' lines */
+    const char *help_exit;       /* help: its exit statuses */
+} opts_front_t;
+
+#define OPTS_TABLE(t) (t), (sizeof(t) / sizeof((t)[0]))
+
+/* Parse argv into own (a spu_opts_t, or the front end's struct beginning
+ * with one). 0 ok, 1 --help printed, -1 error (message printed). */
+int opts_parse(void *own, int argc, char **argv, const opts_front_t *fe);
+/* s as a number of 0 or more for option opt: 0, or -1 (message printed). */
+int opts_u64(const char *opt, const char *s, uint64_t *v);
+/* 1 when the option (or "TRACE") was given. */
+int opts_given(const spu_opts_t *o, const char *name);
 
 #endif

@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "lockstep.h"
-#include "opts.h"
+#include "setup.h"
+#include "tb_opts.h"
 #include "tb_report.h"
 
 /* --inject SIGNAL@CYCLE into lc; 0 or -1 (message printed). */
@@ -65,21 +66,22 @@ static spu_src_t fresh_source(void *ctx)
 
 /* The lockstep run's configuration from the options: 0, or 2 (the
  * message printed). inj holds --inject's signal name. */
-static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj, size_t len)
+static int make_cfg(const tb_opts_t *t, spu_setup_t *s, ls_cfg_t *lc, char *inj, size_t len)
 {
+    const spu_opts_t *o = &t->eng;
     lc->cfg = &s->cfg;
     /* --wave: the model Verilated with tracing, for the whole run, so that
      * the run again for the wave (write_wave) is the same model */
-    lc->vt = spu_dut_find(s->cfg.name, o->apb, o->wave);
-    lc->apb = o->apb;
+    lc->vt = spu_dut_find(s->cfg.name, t->apb, t->wave);
+    lc->apb = t->apb;
     if (!lc->vt) {
         fprintf(stderr, "error: %s%sno Verilated build of %s%s for configuration '%s' in this binary%s\n",
-                o->apb ? "--apb: " : "", o->wave ? "--wave: " : "", o->apb ? "spu_apb" : "spu_top",
-                o->wave ? " with tracing" : "", s->cfg.name,
-                o->apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
+                t->apb ? "--apb: " : "", t->wave ? "--wave: " : "", t->apb ? "spu_apb" : "spu_top",
+                t->wave ? " with tracing" : "", s->cfg.name,
+                t->apb ? " (the Makefile's APB_CONFIGS lists the ones built)" : "");
         return 2;
     }
-    lc->init_seed = o->init_seed ? o->init_seed : o->seed % 1000003u + 1u;
+    lc->init_seed = t->init_seed ? t->init_seed : o->seed % 1000003u + 1u;
     lc->log = s->log_f;
     lc->rec_f = s->rec_f;
     lc->rec_txt = s->rec_txt;
@@ -87,8 +89,8 @@ static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj
     lc->mem_stall = (unsigned)o->mem_stall;
     lc->progress = o->progress;
     lc->progress_total = s->have_trace ? s->trace.last_cycle + 1 : o->cycles;
-    lc->dut_only = o->dut_only;
-    lc->full_clock = o->full_clock;
+    lc->dut_only = t->dut_only;
+    lc->full_clock = t->full_clock;
     if (o->cov) {
         if (!(lc->cov = malloc(sizeof *lc->cov))) {
             fprintf(stderr, "error: out of memory\n");
@@ -96,16 +98,16 @@ static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj
         }
         cov_init(lc->cov, &s->cfg);
     }
-    lc->mutant = o->mutant;
-    if (o->inject && parse_inject(o->inject, inj, len, lc))
+    lc->mutant = t->have_mutant ? (int64_t)t->mutant : -1;
+    if (t->inject && parse_inject(t->inject, inj, len, lc))
         return 2;
-    lc->reference = o->reference;
+    lc->reference = t->reference;
     lc->no_blocks = o->no_skip;
     lc->fresh_source = fresh_source;
     lc->fresh_ctx = s;
     static char rerun_dir[PATH_MAX]; /* a failing fast run's run again writes there */
-    if (o->fail_dir)
-        snprintf(rerun_dir, sizeof rerun_dir, "%s", o->fail_dir);
+    if (t->fail_dir)
+        snprintf(rerun_dir, sizeof rerun_dir, "%s", t->fail_dir);
     else
         tb_fail_dir(rerun_dir, sizeof rerun_dir);
     lc->rerun_dir = rerun_dir;
@@ -114,7 +116,7 @@ static int make_cfg(const spu_opts_t *o, spu_setup_t *s, ls_cfg_t *lc, char *inj
 
 int main(int argc, char **argv)
 {
-    spu_opts_t o;
+    tb_opts_t o;
     spu_setup_t *s = calloc(1, sizeof *s);
     ls_result_t *r = calloc(1, sizeof *r);
     char inj[64] = "", seed[24];
@@ -122,8 +124,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: out of memory\n");
         return 2;
     }
-    const int pr = opts_parse(&o, argc, argv, 1);
-    if (pr || opts_setup(&o, s)) {
+    const int pr = tb_opts_parse(&o, argc, argv);
+    if (pr || opts_setup(&o.eng, s)) {
         free(s);
         free(r);
         return pr > 0 ? 0 : 2;
@@ -131,9 +133,9 @@ int main(int argc, char **argv)
     ls_cfg_t lc = {0};
     int rc = make_cfg(&o, s, &lc, inj, sizeof inj);
     if (!rc) {
-        snprintf(seed, sizeof seed, "%" PRIu64, o.seed);
+        snprintf(seed, sizeof seed, "%" PRIu64, o.eng.seed);
         fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64
-                        ")\n", s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.trace : seed,
+                        ")\n", s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.eng.trace : seed,
                 lc.init_seed, lc.init_seed);
         lockstep_run(&lc, s->src, r);
         rc = tb_outcome(&o, s, &lc, r, argc, argv);

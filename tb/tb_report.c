@@ -83,11 +83,12 @@ static size_t strip_fail_suffix(const char *s, size_t n)
  * (a failing run of a saved trace must not overwrite its own input). A trace
  * that already carries the configuration's prefix, or the -c<cycle> of an
  * earlier save, is not given them twice. 0, or -1 with errno set. */
-static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
+static int fail_path(const tb_opts_t *t, const spu_setup_t *s, uint64_t cycle, char *buf, size_t len)
 {
+    const spu_opts_t *o = &t->eng;
     char dir[PATH_MAX], what[160];
-    if (o->fail_dir)
-        snprintf(dir, sizeof dir, "%s", o->fail_dir);
+    if (t->fail_dir)
+        snprintf(dir, sizeof dir, "%s", t->fail_dir);
     else
         tb_fail_dir(dir, sizeof dir);
     if (s->have_trace) {
@@ -125,33 +126,36 @@ static int fail_path(const spu_opts_t *o, const spu_setup_t *s, uint64_t cycle, 
 }
 
 /* The options that reproduce this run, after the stimulus itself. */
-static void repro_opts(const spu_opts_t *o, const ls_cfg_t *lc, char *buf, size_t len)
+static void repro_opts(const tb_opts_t *t, const ls_cfg_t *lc, char *buf, size_t len)
 {
+    const spu_opts_t *o = &t->eng;
     size_t n = (size_t)snprintf(buf, len, " --init-seed %" PRIu64, lc->init_seed);
 
-    if (o->inject && n < len)
-        n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", o->inject);
-    if (o->reference && n < len)
+    if (t->inject && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " --inject '%s'", t->inject);
+    if (t->reference && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --reference");
-    if (o->full_clock && n < len)
+    if (t->full_clock && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --full-clock");
     if (o->mem_stall && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --mem-stall %" PRIu64, o->mem_stall);
-    if (o->mutant >= 0 && n < len)
-        snprintf(buf + n, len - n, " --mutant %lld", (long long)o->mutant);
+    if (t->have_mutant && n < len)
+        snprintf(buf + n, len - n, " --mutant %lld", (long long)t->mutant);
 }
 
-static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc,
+static void print_report(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc,
                          const ls_result_t *r, const char *saved)
 {
+    const spu_opts_t *o = &t->eng;
     char a[512], b[512], ro[256], pe[700] = "";
+    const int period = opts_given(o, "--period");
     FILE *e = stderr;
     fprintf(e, "\n=== spu-tb: FIRST DIFFERENCE at cycle %" PRIu64 " ===\n", r->fail_cycle);
-    if (o->inject && r->injected)
-        fprintf(e, "INJECTED by --inject %s (checker self-test: the model output was flipped on purpose)\n", o->inject);
-    else if (o->inject)
+    if (t->inject && r->injected)
+        fprintf(e, "INJECTED by --inject %s (checker self-test: the model output was flipped on purpose)\n", t->inject);
+    else if (t->inject)
         fprintf(e, "NOT INJECTED: this difference is real; it came before cycle %" PRIu64 " of --inject %s\n",
-                lc->inject_cycle, o->inject);
+                lc->inject_cycle, t->inject);
     fprintf(e, "configuration %s   %s %s   init seed %" PRIu64 "\n", s->cfg.name,
             s->have_trace ? "trace" : "seed", s->have_trace ? o->trace : (snprintf(a, sizeof a, "%" PRIu64, o->seed), a),
             lc->init_seed);
@@ -183,11 +187,11 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     for (int i = 0; i < SPU_NREGS; i++)
         fprintf(e, "  %-14s 0x%016" PRIx64 "%s", spu_reg_name(i), r->regs[i], i % 3 == 2 ? "\n" : "");
     fprintf(e, "\n--- reproduce\n");
-    repro_opts(o, lc, ro, sizeof ro);
+    repro_opts(t, lc, ro, sizeof ro);
     /* --perf-event belongs to the run's stimulus; the saved trace already has its sequences */
     if (o->perf_event)
-        snprintf(pe, sizeof pe, " --perf-event '%s'%s%s%s%s", o->perf_event, o->have_period ? " --period " : "",
-                 o->have_period ? (snprintf(a, sizeof a, "%" PRIu64, o->period), a) : "", o->buffer ? " --buffer " : "",
+        snprintf(pe, sizeof pe, " --perf-event '%s'%s%s%s%s", o->perf_event, period ? " --period " : "",
+                 period ? (snprintf(a, sizeof a, "%" PRIu64, o->period), a) : "", o->buffer ? " --buffer " : "",
                  o->buffer ? o->buffer : "");
     if (s->have_trace) {
         fprintf(e, "  %s %s --config %s%s%s\n", o->argv[0], o->trace, s->cfg.name, pe, ro);
@@ -201,16 +205,16 @@ static void print_report(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg
     }
     if (saved)
         fprintf(e, "  %s %s%s     (stimulus up to the failure)\n", o->argv[0], saved, ro);
-    if (!o->wave || !o->shrink)
-        fprintf(e, "  add%s%s\n", o->wave ? "" : " --wave for an FST of the cycles around it (the model built with "
+    if (!t->wave || !t->shrink)
+        fprintf(e, "  add%s%s\n", t->wave ? "" : " --wave for an FST of the cycles around it (the model built with "
                                                   "tracing, whose random initial values differ),",
-                o->shrink ? "" : " --shrink for a smaller trace");
+                t->shrink ? "" : " --shrink for a smaller trace");
 }
 
 /* A run needs samples, a kept and a rejected record to prove anything. When
  * one is missing, say which, and estimate from what the run did see how many
  * cycles would have been needed (assuming the stimulus goes on alike). */
-static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
+static int check_vacuous(const tb_opts_t *t, const ls_result_t *r)
 {
     const spl_log_t *l = &r->log;
     const uint64_t n = r->cycles, pop = l->pmu[SPU_PMU_POP], recs = l->kept + l->rejected;
@@ -270,7 +274,7 @@ static int check_vacuous(const spu_opts_t *o, const ls_result_t *r)
                  none_kept ? "rejected" : "kept", reasons, (double)n / (double)recs,
                  none_kept ? "reject" : "keep", none_kept ? "kept" : "rejected", 3.0 * (double)n + (double)n / (double)recs);
     }
-    if (!why[0] || o->expect_vacuous)
+    if (!why[0] || t->expect_vacuous)
         return 0;
     fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycles: %s (a directed trace that expects this passes --expect-vacuous)\n",
             why, n, est);
@@ -311,33 +315,34 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     free(r2);
 }
 
-static int on_failure(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+static int on_failure(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
 {
     char saved[PATH_MAX] = "";
-    int ok = fail_path(o, s, r->fail_cycle, saved, sizeof saved) == 0;
+    int ok = fail_path(t, s, r->fail_cycle, saved, sizeof saved) == 0;
     int err = ok ? 0 : errno;
     if (ok && save_stimulus(s, r->fail_cycle, saved) != 0) {
         err = errno;
         ok = 0;
     }
-    print_report(o, s, lc, r, ok ? saved : NULL);
+    print_report(t, s, lc, r, ok ? saved : NULL);
     if (!ok) {
         fprintf(stderr, "warning: could not save the stimulus to %s: %s\n", saved[0] ? saved : "the fail directory",
                 strerror(err));
         return 1;
     }
-    if (o->wave)
+    if (t->wave)
         write_wave(s, lc, r, saved);
-    if (o->shrink)
+    if (t->shrink)
         shrink_trace(lc, r, saved);
     return 1;
 }
 
 /* Why the run took no blocks of plain cycles, when it was not its stimulus
  * (NULL: it could take them). */
-static const char *blocks_off(const spu_opts_t *o, const ls_cfg_t *lc)
+static const char *blocks_off(const tb_opts_t *t, const ls_cfg_t *lc)
 {
-    return o->reference ? "--reference" : o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
+    const spu_opts_t *o = &t->eng;
+    return t->reference ? "--reference" : o->no_skip ? "--no-skip" : lockstep_rerun_refusal(lc);
 }
 
 static double evals_per_cycle(const ls_result_t *r)
@@ -346,13 +351,13 @@ static double evals_per_cycle(const ls_result_t *r)
 }
 
 /* --stats: how the DUT ran and was checked, the records, the PMU totals. */
-static void print_stats(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+static void print_stats(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
 {
     fprintf(stderr, "  clock: %.2f DUT evals per cycle (%s; %s)\n",
             evals_per_cycle(r), r->clocking ? r->clocking : "not run",
             lc->vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                 : "spu_top's own ports");
-    const char *off = blocks_off(o, lc);
+    const char *off = blocks_off(t, lc);
     fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
                     "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
             r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
@@ -365,9 +370,10 @@ static void print_stats(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_
 
 /* --stats-json: the figures of print_stats() and the run's result (pass,
  * vacuous, difference) for scripts (docs/formats.md). */
-static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r,
+static void write_stats_json(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r,
                              const char *result)
 {
+    const spu_opts_t *o = &t->eng;
     json_t j;
     json_begin(&j, s->json_f);
     json_str(&j, "tool", "spu-tb");
@@ -388,9 +394,9 @@ static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls
     json_u64(&j, "input_stage", (uint64_t)lc->vt->input_stage);
     json_u64(&j, "checked_in_place", r->quiet);
     json_u64(&j, "checked_in_blocks", r->blocks);
-    json_str(&j, "blocks_off", blocks_off(o, lc));
+    json_str(&j, "blocks_off", blocks_off(t, lc));
     json_u64(&j, "rerun", (uint64_t)r->rerun);
-    if (o->apb) {
+    if (t->apb) {
         json_obj(&j, "apb");
         json_u64(&j, "accesses", r->apb.accesses);
         json_u64(&j, "unmapped", r->apb.unmapped);
@@ -407,9 +413,10 @@ static void write_stats_json(const spu_opts_t *o, const spu_setup_t *s, const ls
 
 /* A run without a difference: the closing line (PASS, or FAIL when
  * vacuous or the log incomplete), --stats, --stats-json; its exit status. */
-static int report_pass(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
 {
-    if (o->dut_only) {
+    const spu_opts_t *o = &t->eng;
+    if (t->dut_only) {
         /* the DUT's own selections and records (make bench-peers checks every row saw the same) */
         fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %" PRIu64 " samples, %" PRIu64
                         " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
@@ -417,12 +424,12 @@ static int report_pass(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t
                 r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
         return 0;
     }
-    if (o->inject) {
-        fprintf(stderr, "FAIL: --inject %s fired but no difference was reported\n", o->inject);
+    if (t->inject) {
+        fprintf(stderr, "FAIL: --inject %s fired but no difference was reported\n", t->inject);
         return 1;
     }
-    int rc = check_vacuous(o, r);
-    if (o->apb && !r->apb.transfers) {
+    int rc = check_vacuous(t, r);
+    if (t->apb && !r->apb.transfers) {
         fprintf(stderr, "FAIL: vacuous: --apb, but no register access went over the bus\n");
         rc = 1;
     }
@@ -433,32 +440,33 @@ static int report_pass(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t
                     " cycles with several selections, %.2f M cycles/s\n",
             rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
             r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
-    if (o->apb)
+    if (t->apb)
         fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
                         " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64
                         " partial-strobe writes; %" PRIu64 " transfers\n",
                 r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
                 r->apb.transfers);
     if (o->stats)
-        print_stats(o, s, lc, r);
+        print_stats(t, s, lc, r);
     if (s->json_f)
-        write_stats_json(o, s, lc, r, rc ? "vacuous" : "pass");
+        write_stats_json(t, s, lc, r, rc ? "vacuous" : "pass");
     return rc;
 }
 
 /* What became of the run: an error (2), a difference (its report, 1), or
  * report_pass(); coverage is written for a failing run too. */
-int tb_outcome(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, int argc,
+int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, int argc,
                    char **argv)
 {
+    const spu_opts_t *o = &t->eng;
     if (r->rerun)
         fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
                         "cycles); the report below is from the reference loop run again%s%s\n",
                 r->rerun_why, r->rerun_cycles, r->rerun_blocks, r->rerun_dir[0] ? ", its files in " : "",
                 r->rerun_dir);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
-    if (o->mutant >= 0 && r->status != LS_ERROR)
-        fprintf(stderr, "MUTANT %lld %s\n", (long long)o->mutant, r->mutant_activated ? "activated" : "not-activated");
+    if (t->have_mutant && r->status != LS_ERROR)
+        fprintf(stderr, "MUTANT %lld %s\n", (long long)t->mutant, r->mutant_activated ? "activated" : "not-activated");
     if (r->status == LS_ERROR) {
         fprintf(stderr, "error: %s\n", r->err);
         return 2;
@@ -469,15 +477,15 @@ int tb_outcome(const spu_opts_t *o, const spu_setup_t *s, const ls_cfg_t *lc, co
         if (cov_finish(lc->cov, o->cov, what))
             return 2;
     }
-    if (o->inject && !r->injected && r->status == LS_PASS) {
-        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", o->inject, r->cycles);
+    if (t->inject && !r->injected && r->status == LS_PASS) {
+        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", t->inject, r->cycles);
         return 2;
     }
     if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
-        const int rc = on_failure(o, s, lc, r);
+        const int rc = on_failure(t, s, lc, r);
         if (s->json_f)
-            write_stats_json(o, s, lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
+            write_stats_json(t, s, lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
         return rc;
     }
-    return report_pass(o, s, lc, r);
+    return report_pass(t, s, lc, r);
 }

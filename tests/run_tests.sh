@@ -315,6 +315,19 @@ EOT
     else
         bad bad/csim_help_exit_statuses "$($CSIM --help | grep -A1 '^exit')"
     fi
+    # Each tool names the other's options as the other's: every option one
+    # --help has and the other's lacks is refused with exit 2, naming it.
+    local opt
+    for opt in $(comm -23 <($TB --help | grep -o -- '--[a-z-]*' | sort -u) <($CSIM --help | grep -o -- '--[a-z-]*' | sort -u)); do
+        $CSIM "$opt" >/dev/null 2>"$TMP/err"
+        if [ $? -eq 2 ] && grep -qF -- "unknown option '$opt' (it is spu-tb's" "$TMP/err"; then ok "bad/tb_option_in_csim/$opt"
+        else bad "bad/tb_option_in_csim/$opt" "$(head -1 "$TMP/err")"; fi
+    done
+    for opt in $(comm -13 <($TB --help | grep -o -- '--[a-z-]*' | sort -u) <($CSIM --help | grep -o -- '--[a-z-]*' | sort -u)); do
+        $TB "$opt" x >/dev/null 2>"$TMP/err"
+        if [ $? -eq 2 ] && grep -qE -- "^error: ($opt: |unknown option '$opt' \(it is spu-csim's)" "$TMP/err"; then ok "bad/csim_option_in_tb/$opt"
+        else bad "bad/csim_option_in_tb/$opt" "$(head -1 "$TMP/err")"; fi
+    done
 }
 
 suite_engine() {

@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the generator's knobs as the command line gives them
- * (`--gen name=value,name=value`, split as sim/opts.c splits them), then,
+ * (`--gen name=value,name=value`, split as sim/setup.c splits them), then,
  * for a set the checks accept, a short run of the generator with every op's
  * attributes asked for. The first byte picks the configuration and the seed.
  */

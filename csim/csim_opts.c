@@ -1,0 +1,51 @@
+/*
+ * spu-csim's options, rules and help (csim_opts.h); the parser and the
+ * engine's options are opts.c's.
+ */
+#include "csim_opts.h"
+
+static const opt_def_t csim_opt[] = {
+    NUM_OPT("--ops", offsetof(csim_opts_t, eng.ops), 1, 0, "a run needs at least one op"),
+    OUT_OPT("--vectors", offsetof(csim_opts_t, vectors)),
+};
+
+static const opt_rule_t csim_rule[] = {
+    {"TRACE", "--ops", 0, "a trace runs to its end (cut the trace to run less of it)"},
+};
+
+/* spu-tb's options (a test checks this list against spu-tb --help). */
+#define TB_S "it is spu-tb's"
+static const opt_hint_t csim_hint[] = {
+    {"--cycles", TB_S "; spu-csim runs --ops N members"},
+    {"--wave", TB_S},       {"--shrink", TB_S},   {"--full-clock", TB_S},     {"--reference", TB_S},
+    {"--apb", TB_S},        {"--dut-only", TB_S}, {"--expect-vacuous", TB_S}, {"--fail-dir", TB_S},
+    {"--inject", TB_S},     {"--init-seed", TB_S}, {"--mutant", TB_S},
+};
+
+static void csim_init(void *own)
+{
+    ((csim_opts_t *)own)->eng.ops = 1000000;
+}
+
+static const opts_front_t csim_front = {
+    .tool = "spu-csim",
+    .size = sizeof(csim_opts_t),
+    .init = csim_init,
+    .opt = OPTS_TABLE(csim_opt),
+    .rule = OPTS_TABLE(csim_rule),
+    .hint = OPTS_TABLE(csim_hint),
+    .help_length = "  --ops N             population members the generator offers (default 1000000); --stats\n"
+                   "                      counts as 'members' those offered while profiling was enabled\n",
+    .help = "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
+            "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
+            "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"
+            "                      the Icarus bench (tb/icarus/spu_vec_tb.v)\n"
+            "  --no-skip           step every cycle (no skipping ahead; --cov and --vectors do so too)\n",
+    .help_exit = "exit status: 0 ok, 1 the outputs contradict the core model or a file could not be written,\n"
+                 "             2 bad input\n",
+};
+
+int csim_opts_parse(csim_opts_t *c, int argc, char **argv)
+{
+    return opts_parse(c, argc, argv, &csim_front);
+}
