@@ -307,60 +307,39 @@ int opts_setup(const spu_opts_t *o, spu_setup_t *s)
     return -1;
 }
 
+/* Close *f (flush it when it is stdout) and clear it: 0, or -1 with a
+ * message naming what it was when it was not written completely. */
+static int close_out(FILE **f, const char *what)
+{
+    if (!*f)
+        return 0;
+    int bad = fflush(*f) != 0 || ferror(*f);
+    if (*f != stdout && fclose(*f) != 0) /* closed whatever fflush said */
+        bad = 1;
+    *f = NULL;
+    if (bad)
+        fprintf(stderr, "error: %s could not be written completely\n", what);
+    return bad ? -1 : 0;
+}
+
 int opts_teardown(spu_setup_t *s)
 {
     int rc = 0;
     if (s->have_trace)
         spt_free(&s->trace);
     s->have_trace = 0;
-    if (s->emit_f) {
-        if (spt_write_end(&s->emit) || fclose(s->emit_f)) {
-            fprintf(stderr, "error: the emitted trace could not be written completely\n");
-            rc = -1;
-        }
+    if (s->emit_f && spt_write_end(&s->emit)) {
+        fclose(s->emit_f);
         s->emit_f = NULL;
+        fprintf(stderr, "error: the emitted trace could not be written completely\n");
+        rc = -1;
     }
-    if (s->rec_txt) {
-        int bad = fflush(s->rec_txt) != 0 || ferror(s->rec_txt);
-        if (s->rec_txt != stdout && fclose(s->rec_txt) != 0)
-            bad = 1;
-        if (bad) {
-            fprintf(stderr, "error: the --records file could not be written completely\n");
-            rc = -1;
-        }
-        s->rec_txt = NULL;
-    }
-    if (s->json_f) {
-        if (ferror(s->json_f) | fclose(s->json_f)) {
-            fprintf(stderr, "error: the --stats-json file could not be written completely\n");
-            rc = -1;
-        }
-        s->json_f = NULL;
-    }
-    if (s->mem_f) {
-        if (ferror(s->mem_f) | fclose(s->mem_f)) {
-            fprintf(stderr, "error: the --mem-bin file could not be written completely\n");
-            rc = -1;
-        }
-        s->mem_f = NULL;
-    }
-    if (s->rec_f) {
-        if (ferror(s->rec_f) | fclose(s->rec_f)) {
-            fprintf(stderr, "error: the --rec-bin file could not be written completely\n");
-            rc = -1;
-        }
-        s->rec_f = NULL;
-    }
-    if (s->log_f) {
-        int bad = fflush(s->log_f) != 0 || ferror(s->log_f);
-        if (s->log_f != stdout && fclose(s->log_f) != 0) /* closed whatever fflush said */
-            bad = 1;
-        if (bad) {
-            fprintf(stderr, "error: the log could not be written completely\n");
-            rc = -1;
-        }
-    }
-    s->log_f = NULL;
+    rc |= close_out(&s->emit_f, "the emitted trace");
+    rc |= close_out(&s->rec_txt, "the --records file");
+    rc |= close_out(&s->json_f, "the --stats-json file");
+    rc |= close_out(&s->mem_f, "the --mem-bin file");
+    rc |= close_out(&s->rec_f, "the --rec-bin file");
+    rc |= close_out(&s->log_f, "the log");
     return rc;
 }
 

@@ -27,6 +27,20 @@ for cfg in $CONFIGS; do
     fi
 done
 
+# nonzero_cycles VEC FIELD...: for each field (a name of the header's
+# "fields" list, inputs and outputs), the cycles in which it is not 0;
+# "missing" for a name the header lacks.
+nonzero_cycles() {
+    local vec=$1
+    shift
+    awk -v names="$*" '
+        NR == 1 { sub(/.* fields /, ""); n = split($0, f, /[ ,]+/); for (i = 1; i <= n; i++) col[f[i]] = i
+                  m = split(names, want, " "); next }
+        /^#/ { next }
+        { for (j = 1; j <= m; j++) if ((want[j] in col) && $col[want[j]] != "0") c[j]++ }
+        END { for (j = 1; j <= m; j++) printf "%s%s", (want[j] in col) ? c[j] + 0 : "missing", j < m ? " " : "\n" }' "$vec"
+}
+
 # run NAME CFG CSIM-ARGS...: vectors from csim, replayed under Icarus.
 run() {
     local name=$1 cfg=$2
@@ -35,14 +49,11 @@ run() {
         bad "icarus/$name" "csim: $(head -1 "$TMP/e")"; return
     fi
     ${VVP:-vvp} -n "$TMP/$cfg.vvp" +vectors="$TMP/v.vec" >"$TMP/o.txt" 2>&1
-    # Not vacuous: cycles with a selection (output 8), with a record (11),
-    # with a record's bytes (rec_len, output 22) and with a write beat
-    # (mem_valid, output 4); 26 input fields, then "|".
+    # Not vacuous: cycles with a selection (smp_valid_o), with a record
+    # (rec_valid_o), with a record's bytes (rec_len_o) and with a write beat
+    # (mem_valid_o), each found by its name in the header's field list.
     local sel rec bytes beats
-    sel=$(awk '$27 == "|" && $35 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    rec=$(awk '$27 == "|" && $38 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    bytes=$(awk '$27 == "|" && $49 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
-    beats=$(awk '$27 == "|" && $31 != "0" { n++ } END { print n + 0 }' "$TMP/v.vec")
+    read -r sel rec bytes beats < <(nonzero_cycles "$TMP/v.vec" smp_valid_o rec_valid_o rec_len_o mem_valid_o)
     if grep -q '^icarus: PASS' "$TMP/o.txt" &&
         { [ "$sel" -gt 0 ] && [ "$rec" -gt 0 ] && [ "$bytes" -gt 0 ] && [ "$beats" -gt 0 ] || [ "${name%%/*}" = vector ]; }; then
         ok "icarus/$name ($(sed -nE 's/^icarus: PASS ([0-9]+) cycles.*/\1/p' "$TMP/o.txt") cycles, $sel with a selection, $rec with a record, $bytes with record bytes, $beats with a write beat)"

@@ -378,7 +378,7 @@ suite_icarus() {
 # fails. The cocotb lines say which rejecting reasons the reference decided
 # (on v1p4 and wide: type, events, latency, data source). Measures nothing.
 suite_peers() {
-    script peers 14 "" -- "$VENV_PY" tools/bench_peers.py --build "$B" --smoke
+    script peers =14 "" -- "$VENV_PY" tools/bench_peers.py --build "$B" --smoke
 }
 
 # The short form of make cov: functional coverage bins (tests/cov_test.sh).
