@@ -164,7 +164,7 @@ static int csim_begin(csim_t *c, const csim_opts_t *co, const spu_setup_t *s)
         cov_init(c->cov, &s->cfg);
     }
     if (co->vectors) {
-        if (!(c->vec = fopen(co->vectors, "w"))) {
+        if (!(c->vec = strcmp(co->vectors, "-") ? fopen(co->vectors, "w") : stdout)) {
             fprintf(stderr, "error: cannot write vectors '%s': %s\n", co->vectors, strerror(errno));
             return 2;
         }
@@ -229,7 +229,7 @@ int main(int argc, char **argv)
     if (!rc)
         rc = csim_run(c, &o.eng, s, argc, argv) ? 1 : 0;
     free(c->cov);
-    if (c->vec && (fclose(c->vec) != 0)) {
+    if (c->vec && (c->vec == stdout ? fflush(c->vec) != 0 || ferror(c->vec) : fclose(c->vec) != 0)) {
         fprintf(stderr, "error: the vectors could not be written completely\n");
         rc = rc ? rc : 1;
     }

@@ -4,8 +4,14 @@
  */
 #include "csim_opts.h"
 
+/* The longest run: about an hour at the 225-369 M members per second csim
+ * was measured at (docs/performance.md). */
+#define CSIM_MAX_OPS 1000000000000ull
+
 static const opt_def_t csim_opt[] = {
-    NUM_OPT("--ops", offsetof(csim_opts_t, eng.ops), 1, 0, "a run needs at least one op"),
+    NUM_OPT("--ops", offsetof(csim_opts_t, eng.ops), 1, CSIM_MAX_OPS,
+            "1..10^12 members: a run needs one, and 10^12 is about an hour at csim's measured speed "
+            "(docs/performance.md); split a longer one into seeds"),
     OUT_OPT("--vectors", offsetof(csim_opts_t, vectors)),
 };
 
@@ -34,8 +40,9 @@ static const opts_front_t csim_front = {
     .opt = OPTS_TABLE(csim_opt),
     .rule = OPTS_TABLE(csim_rule),
     .hint = OPTS_TABLE(csim_hint),
-    .help_length = "  --ops N             population members the generator offers (default 1000000); --stats\n"
-                   "                      counts as 'members' those offered while profiling was enabled\n",
+    .help_length = "  --ops N             population members the generator offers (default 1000000, at most\n"
+                   "                      10^12); --stats counts as 'members' those offered while profiling\n"
+                   "                      was enabled\n",
     .help = "  --knob NAME=V       override a knob of the configuration (docs/impl-defined.md)\n"
             "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
             "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"

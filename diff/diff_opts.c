@@ -89,7 +89,9 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
     d->list = 10;
     d->eng_argv[ne++] = argv[0];
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char name[64];
+        const char *eq = opts_split_eq(argv[i], name, sizeof name);
+        const char *a = eq ? name : argv[i], *v = eq ? eq : i + 1 < argc ? argv[i + 1] : NULL;
         const char **own = !strcmp(a, "--record-latency") ? &d->record_opt
                            : !strcmp(a, "--sample-latency") ? &d->sample_opt
                            : !strcmp(a, "--list") ? &list : NULL;
@@ -108,13 +110,17 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
             if (own) {
                 *own = v;
             } else if (ne + 2 < DIFF_MAX_ARGS) {
-                d->eng_argv[ne++] = argv[i];
-                d->eng_argv[ne++] = argv[i + 1];
+                d->eng_argv[ne++] = argv[i]; /* --name=value as it is, else the name and its value */
+                if (!eq)
+                    d->eng_argv[ne++] = argv[i + 1];
             } else {
                 fprintf(stderr, "error: too many options\n");
                 return -1;
             }
-            i++;
+            i += !eq;
+        } else if (eq && !strcmp(a, "--ignore-reads")) {
+            fprintf(stderr, "error: %s: --ignore-reads takes no value\n", argv[i]);
+            return -1;
         } else if (!strcmp(a, "--ignore-reads")) {
             d->match.ignore_reads = 1;
         } else if (in_list(a, gen_opt, sizeof gen_opt / sizeof gen_opt[0])) {

@@ -79,8 +79,13 @@ int spu_config_set_knob(spu_config_t *cfg, const char *name, uint32_t value,
         cfg->knob[i] = value;
         return 0;
     }
-    if (err)
-        snprintf(err, errlen, "unknown knob '%s'", name);
+    if (err) {
+        size_t n = (size_t)snprintf(err, errlen, "unknown knob '%s' (the knobs:", name);
+        for (int i = 0; i < SPU_NKNOBS && n < errlen; i++)
+            n += (size_t)snprintf(err + n, errlen - n, " %s", knob_names[i]);
+        if (n < errlen)
+            snprintf(err + n, errlen - n, ")");
+    }
     return -1;
 }
 

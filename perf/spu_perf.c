@@ -48,17 +48,18 @@ int main(int argc, char **argv)
             if (dump)
                 return bad("--dump given twice", NULL);
             dump = 1;
-        } else if (!strcmp(a, "--cpu")) {
+        } else if (!strcmp(a, "--cpu") || !strncmp(a, "--cpu=", 6)) {
             if (have_cpu)
                 return bad("--cpu given twice", NULL);
-            if (++i == argc)
+            if (!a[5] && ++i == argc)
                 return bad("--cpu needs a CPU number", NULL);
+            const char *n = a[5] ? a + 6 : argv[i];
             char *end;
             errno = 0;
-            unsigned long long v = strtoull(argv[i], &end, 10);
+            unsigned long long v = strtoull(n, &end, 10);
             /* perf takes no sample from a buffer of CPU -1, so 0..2^31-1. */
-            if (errno || end == argv[i] || *end || argv[i][0] == '-' || v > INT32_MAX)
-                return bad("--cpu takes a number 0..2147483647, not", argv[i]);
+            if (errno || end == n || *end || n[0] == '-' || v > INT32_MAX)
+                return bad("--cpu takes a number 0..2147483647, not", n);
             cpu = (uint32_t)v;
             have_cpu = 1;
         } else if (a[0] == '-' && a[1]) {

@@ -262,7 +262,7 @@ int cov_write(const spu_cov_t *c, const char *path, const char *what)
                 COV_MAX_BINS);
         return -1;
     }
-    FILE *f = fopen(path, "w");
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
     if (!f) {
         fprintf(stderr, "error: cannot write coverage file '%s': %s\n", path, strerror(errno));
         return -1;
@@ -286,7 +286,7 @@ int cov_write(const spu_cov_t *c, const char *path, const char *what)
         }
         fputc('\n', f);
     }
-    if (fclose(f) != 0) {
+    if ((f == stdout ? fflush(f) != 0 || ferror(f) : fclose(f) != 0)) {
         fprintf(stderr, "error: coverage file '%s' could not be written completely\n", path);
         return -1;
     }

@@ -65,7 +65,7 @@ static void usage(FILE *f, const char *prog, const opts_front_t *fe)
                "  --rec-bin FILE      write every sample record's bytes to FILE, back to back (what the\n"
                "                      Profiling Buffer receives; docs/records.md)\n"
                "  --records FILE      write every sample record to FILE as text, one line per packet in\n"
-               "                      the words of perf report -D ('-' for stdout; docs/records.md)\n"
+               "                      the words of perf report -D (docs/records.md)\n"
                "  --mem-bin FILE      write the memory the Profiling Buffer wrote, from its lowest to its\n"
                "                      highest written address, to FILE (docs/buffer.md)\n"
                "  --mem-stall PCT     the memory stalls the write port in PCT %% of the cycles, 0..99\n"
@@ -75,7 +75,9 @@ static void usage(FILE *f, const char *prog, const opts_front_t *fe)
                "  --stats             print statistics to stderr at the end\n"
                "  --stats-json FILE   write the run's figures to FILE as JSON, for scripts (docs/formats.md)\n"
                "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n");
-    fprintf(f, "%s%s", fe->help ? fe->help : "", fe->help_exit ? fe->help_exit : "");
+    fprintf(f, "%s", fe->help ? fe->help : "");
+    fprintf(f, "  (a FILE of '-' is stdout, for one output: the .spl log's unless --quiet or --log FILE;\n"
+               "  every option is also --name=value)\n%s", fe->help_exit ? fe->help_exit : "");
 }
 
 int opts_u64(const char *opt, const char *s, uint64_t *v)
@@ -132,22 +134,28 @@ static const opt_def_t *find_opt(const opts_front_t *fe, const char *a)
     return NULL;
 }
 
-/* Set d's member of own from argv (*i past its value): 0, or -1 (message
+/* Set d's member of own from its value: v (the text after '=' of
+ * --name=value), else the next argument (*i past it). 0, or -1 (message
  * printed). */
-static int take_opt(void *own, const opt_def_t *d, int argc, char **argv, int *i)
+static int take_opt(void *own, const opt_def_t *d, const char *v, int argc, char **argv, int *i)
 {
     void *m = (char *)own + d->off;
     if (note_given(own, d->name, d->repeat))
         return -1;
     if (d->kind == OPT_FLAG) {
+        if (v) {
+            fprintf(stderr, "error: %s=%s: %s takes no value\n", d->name, v, d->name);
+            return -1;
+        }
         *(int *)m = d->val;
         return 0;
     }
-    if (*i + 1 >= argc) {
+    if (!v && *i + 1 >= argc) {
         fprintf(stderr, "error: %s needs a value\n", d->name);
         return -1;
     }
-    const char *v = argv[++*i];
+    if (!v)
+        v = argv[++*i];
     if (d->kind != OPT_NUM) {
         *(const char **)m = v;
         return 0;
@@ -163,12 +171,12 @@ static int take_opt(void *own, const opt_def_t *d, int argc, char **argv, int *i
     return 0;
 }
 
-/* --knob and --gen, which add up: 0, or -1 (message printed). */
-static int take_kv(spu_opts_t *o, int argc, char **argv, int *i)
+/* --knob and --gen, which add up (value v as for take_opt()): 0, or -1
+ * (message printed). */
+static int take_kv(spu_opts_t *o, const char *a, const char *v, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
     const int k = !strcmp(a, "--knob");
-    if (*i + 1 >= argc) {
+    if (!v && *i + 1 >= argc) {
         fprintf(stderr, "error: %s needs a value\n", a);
         return -1;
     }
@@ -176,7 +184,7 @@ static int take_kv(spu_opts_t *o, int argc, char **argv, int *i)
         fprintf(stderr, "error: too many %s options (at most %d)\n", a, OPT_MAX_KV);
         return -1;
     }
-    *(k ? &o->knob[o->nknob++] : &o->gen[o->ngen++]) = argv[++*i];
+    *(k ? &o->knob[o->nknob++] : &o->gen[o->ngen++]) = v ? v : argv[++*i];
     return note_given(o, k ? "--knob" : "--gen", 1);
 }
 
@@ -218,13 +226,18 @@ static int broken_rule(const spu_opts_t *o, const opt_rule_t *t, size_t n)
 /* Options that do not apply to the run asked for are errors, not ignored. */
 static int check_rules(const spu_opts_t *o)
 {
-    if (broken_rule(o, eng_rule, sizeof eng_rule / sizeof eng_rule[0]) || broken_rule(o, o->fe->rule, o->fe->nrule))
-        return -1;
-    if (!o->quiet && !o->log && o->records && !strcmp(o->records, "-")) {
-        fprintf(stderr, "error: --records -: stdout carries the .spl log; add --quiet or --log FILE\n");
-        return -1;
-    }
-    return 0;
+    return broken_rule(o, eng_rule, sizeof eng_rule / sizeof eng_rule[0]) || broken_rule(o, o->fe->rule, o->fe->nrule)
+               ? -1 : 0;
+}
+
+const char *opts_split_eq(const char *a, char *buf, size_t len)
+{
+    const char *eq = a[0] == '-' && a[1] == '-' ? strchr(a, '=') : NULL;
+    if (!eq || (size_t)(eq - a) >= len)
+        return NULL;
+    memcpy(buf, a, (size_t)(eq - a));
+    buf[eq - a] = '\0';
+    return eq + 1;
 }
 
 int opts_parse(void *own, int argc, char **argv, const opts_front_t *fe)
@@ -241,17 +254,18 @@ int opts_parse(void *own, int argc, char **argv, const opts_front_t *fe)
     if (fe->init)
         fe->init(own);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        char name[64];
+        const char *v = opts_split_eq(argv[i], name, sizeof name), *a = v ? name : argv[i];
         const opt_def_t *d = find_opt(fe, a);
         int rc;
         if (d)
-            rc = take_opt(own, d, argc, argv, &i);
+            rc = take_opt(own, d, v, argc, argv, &i);
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return usage(stdout, o->prog, fe), 1;
         else if (!strcmp(a, "--help-gen"))
             return gen_params_help(stdout), 1;
         else if (!strcmp(a, "--knob") || !strcmp(a, "--gen"))
-            rc = take_kv(o, argc, argv, &i);
+            rc = take_kv(o, a, v, argc, argv, &i);
         else
             rc = positional(o, a);
         if (rc)

@@ -109,6 +109,9 @@ typedef struct opts_front {
 int opts_parse(void *own, int argc, char **argv, const opts_front_t *fe);
 /* s as a number of 0 or more for option opt: 0, or -1 (message printed). */
 int opts_u64(const char *opt, const char *s, uint64_t *v);
+/* --name=value: name into buf and the value, else NULL (a, as given, is an
+ * option or an argument). */
+const char *opts_split_eq(const char *a, char *buf, size_t len);
 /* 1 when the option (or "TRACE") was given. */
 int opts_given(const spu_opts_t *o, const char *name);
 

@@ -9,13 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "setup.h"
 
 static int apply_knobs(const spu_opts_t *o, spu_config_t *cfg)
 {
-    char err[256];
+    char err[512];
     for (int i = 0; i < o->nknob; i++) {
         const char *eq = strchr(o->knob[i], '=');
         uint64_t v;
@@ -223,16 +224,20 @@ static int setup_stimulus(const spu_opts_t *o, spu_setup_t *s)
 
 #define OUT_MAX 16
 typedef struct out_file {
-    const char *opt, *path, *mode;
-    FILE **f;                    /* NULL: the front end opens it */
+    const char *opt, *path, *mode; /* path "-": stdout */
+    FILE **f;                    /* NULL: the front end opens it at the end */
 } out_file_t;
 
-/* The output files: the engine's, then the front end's (OPT_OUT). */
+/* The output files: the log (stdout unless --quiet or --log), the emitted
+ * trace, the engine's others, then the front end's (OPT_OUT). */
 static int out_files(const spu_opts_t *o, spu_setup_t *s, out_file_t *out)
 {
-    const char *const records = o->records && strcmp(o->records, "-") ? o->records : NULL;
-    const out_file_t eng[] = {{"--cov", o->cov, "w", NULL},          {"--rec-bin", o->rec_bin, "wb", &s->rec_f},
-                              {"--records", records, "w", &s->rec_txt}, {"--mem-bin", o->mem_bin, "wb", &s->mem_f},
+    const out_file_t eng[] = {{"--log", o->quiet ? NULL : o->log ? o->log : "-", "w", &s->log_f},
+                              {"--emit-trace", o->emit, "w", &s->emit_f},
+                              {"--cov", o->cov, "w", NULL},
+                              {"--rec-bin", o->rec_bin, "wb", &s->rec_f},
+                              {"--records", o->records, "w", &s->rec_txt},
+                              {"--mem-bin", o->mem_bin, "wb", &s->mem_f},
                               {"--stats-json", o->stats_json, "w", &s->json_f}};
     int n = 0;
     for (size_t i = 0; i < sizeof eng / sizeof eng[0]; i++)
@@ -244,52 +249,80 @@ static int out_files(const spu_opts_t *o, spu_setup_t *s, out_file_t *out)
     return n;
 }
 
-/* The output files, none of them the input trace or another output:
- * 0, or -1 (the message printed). */
+static int is_stdout(const out_file_t *f)
+{
+    return f->path && !strcmp(f->path, "-");
+}
+
+/* No two outputs in one file (stdout included), none the trace: 0, or -1
+ * (the message printed). */
+static int outputs_apart(const spu_opts_t *o, const out_file_t *out, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!out[i].path)
+            continue;
+        if (!is_stdout(&out[i]) && same_file(out[i].path, o->trace)) {
+            fprintf(stderr, "error: %s '%s' is the input trace; refusing to overwrite it\n", out[i].opt, out[i].path);
+            return -1;
+        }
+        for (int j = 0; j < i; j++) {
+            if (!out[j].path || is_stdout(&out[i]) != is_stdout(&out[j]))
+                continue;
+            if (is_stdout(&out[i])) {
+                fprintf(stderr, "error: %s -: stdout already carries %s%s\n", out[i].opt,
+                        j ? out[j].opt : o->log ? "--log -" : "the .spl log",
+                        j || o->log ? "; give one of them a file" : "; add --quiet or --log FILE");
+                return -1;
+            }
+            if (same_file(out[i].path, out[j].path)) {
+                fprintf(stderr, "error: %s '%s' is also the %s file; refusing to overwrite it\n", out[i].opt,
+                        out[i].path, out[j].opt);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A file the front end writes at the end can be written: its directory
+ * is, and it is no directory. 0, or -1 (the message printed). */
+static int writable(const out_file_t *f)
+{
+    char dir[PATH_MAX];
+    struct stat st;
+    const char *slash = strrchr(f->path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash == f->path ? 1 : slash - f->path) : 1, slash ? f->path : ".");
+    if (access(dir, W_OK) != 0 || (stat(f->path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "error: cannot write %s '%s': %s\n", f->opt, f->path,
+                access(dir, W_OK) != 0 ? strerror(errno) : "it is a directory");
+        return -1;
+    }
+    return 0;
+}
+
+/* The output files, each in a file of its own or on stdout ("-"): 0, or -1
+ * (the message printed). */
 static int open_outputs(const spu_opts_t *o, spu_setup_t *s)
 {
     out_file_t out[OUT_MAX];
     const int n = out_files(o, s, out);
+    if (outputs_apart(o, out, n))
+        return -1;
     for (int i = 0; i < n; i++) {
-        int clash = out[i].path && (same_file(out[i].path, o->trace) || same_file(out[i].path, o->log) ||
-                                    same_file(out[i].path, o->emit));
-        for (int j = 0; j < i; j++)
-            clash |= out[i].path && same_file(out[i].path, out[j].path);
-        if (clash) {
-            fprintf(stderr, "error: %s '%s' is the input trace, the --log, the --emit-trace or another output file; refusing to overwrite it\n",
-                    out[i].opt, out[i].path);
-            return -1;
-        }
-    }
-    for (int i = 0; i < n; i++)
-        if (out[i].f && out[i].path && !(*out[i].f = fopen(out[i].path, out[i].mode))) {
+        if (!out[i].path || (!out[i].f && is_stdout(&out[i])))
+            continue;
+        if (!out[i].f) {
+            if (writable(&out[i]))
+                return -1;
+        } else if (is_stdout(&out[i])) {
+            *out[i].f = stdout;
+        } else if (!(*out[i].f = fopen(out[i].path, out[i].mode))) {
             fprintf(stderr, "error: cannot write %s '%s': %s\n", out[i].opt, out[i].path, strerror(errno));
             return -1;
         }
-    if (o->records && strcmp(o->records, "-") == 0)
-        s->rec_txt = stdout;
-    for (int i = 0; i < 2; i++) {
-        const char *f = i ? o->emit : o->log;
-        if (same_file(f, o->trace) || (i && same_file(o->emit, o->log))) {
-            fprintf(stderr, "error: %s '%s' is the %s; refusing to overwrite it\n", i ? "--emit-trace" : "--log", f,
-                    same_file(f, o->trace) ? "input trace" : "--log file");
-            return -1;
-        }
     }
-    s->log_f = stdout;
-    if (o->quiet)
-        s->log_f = NULL;
-    else if (o->log && !(s->log_f = fopen(o->log, "w"))) {
-        fprintf(stderr, "error: cannot write log '%s': %s\n", o->log, strerror(errno));
-        return -1;
-    }
-    if (o->emit) {
-        if (!(s->emit_f = fopen(o->emit, "w"))) {
-            fprintf(stderr, "error: cannot write trace '%s': %s\n", o->emit, strerror(errno));
-            return -1;
-        }
+    if (s->emit_f)
         spt_write_begin(&s->emit, s->emit_f, s->cfg.name);
-    }
     return 0;
 }
 
@@ -329,7 +362,8 @@ int opts_teardown(spu_setup_t *s)
         spt_free(&s->trace);
     s->have_trace = 0;
     if (s->emit_f && spt_write_end(&s->emit)) {
-        fclose(s->emit_f);
+        if (s->emit_f != stdout)
+            fclose(s->emit_f);
         s->emit_f = NULL;
         fprintf(stderr, "error: the emitted trace could not be written completely\n");
         rc = -1;

@@ -6,9 +6,15 @@
 
 #include "tb_opts.h"
 
+/* The longest run: about an hour at 27 M checked cycles per second (v1p4,
+ * docs/performance.md), the speed the checker was measured at. */
+#define TB_MAX_CYCLES 100000000000ull
+
 #define M(m) offsetof(tb_opts_t, m)
 static const opt_def_t tb_opt[] = {
-    NUM_OPT("--cycles", M(eng.cycles), 1, 0, "a run needs at least one cycle"),
+    NUM_OPT("--cycles", M(eng.cycles), 1, TB_MAX_CYCLES,
+            "1..10^11 cycles: a run needs one, and 10^11 is about an hour at the checker's measured speed "
+            "(docs/performance.md); split a longer one into seeds (tools/regress.py)"),
     STR_OPT("--fail-dir", M(fail_dir)),
     STR_OPT("--inject", M(inject)),
     NUM_OPT("--init-seed", M(init_seed), 1, 0x7FFFFFFF,
@@ -69,7 +75,7 @@ static const opts_front_t tb_front = {
     .opt = OPTS_TABLE(tb_opt),
     .rule = OPTS_TABLE(tb_rule),
     .hint = OPTS_TABLE(tb_hint),
-    .help_length = "  --cycles N          cycles of generated stimulus (default 1000000)\n",
+    .help_length = "  --cycles N          cycles of generated stimulus (default 1000000, at most 10^11)\n",
     .help = "  --no-skip           check each cycle on its own (default: runs of plain cycles in blocks,\n"
             "                      docs/performance.md; the logs are identical)\n"
             "  --wave              on a difference, re-run and write an FST of the window around it\n"

@@ -30,6 +30,9 @@ void tb_fail_dir(char *buf, size_t len)
 }
 
 /* Write the stimulus of cycles 0..last to path; 0 or -1. */
+
+/* The plural ending of a count: "1 sample", "2 samples". */
+#define S_(n) ((n) == 1 ? "" : "s")
 static int save_stimulus(const spu_setup_t *s, uint64_t last, const char *path)
 {
     spt_cursor_t k;
@@ -276,8 +279,8 @@ static int check_vacuous(const tb_opts_t *t, const ls_result_t *r)
     }
     if (!why[0] || t->expect_vacuous)
         return 0;
-    fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycles: %s (a directed trace that expects this passes --expect-vacuous)\n",
-            why, n, est);
+    fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycle%s: %s (a directed trace that expects this passes --expect-vacuous)\n",
+            why, n, S_(n), est);
     return 1;
 }
 
@@ -418,9 +421,10 @@ static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t 
     const spu_opts_t *o = &t->eng;
     if (t->dut_only) {
         /* the DUT's own selections and records (make bench-peers checks every row saw the same) */
-        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycles, nothing compared, %" PRIu64 " samples, %" PRIu64
-                        " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
-                s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept, r->log.rejected,
+        fprintf(stderr, "DUT-ONLY config %s: %" PRIu64 " cycle%s, nothing compared, %" PRIu64 " sample%s, %" PRIu64
+                        " collision%s, records kept %" PRIu64 " rejected %" PRIu64 ", %.2f M cycles/s\n",
+                s->cfg.name, r->cycles, S_(r->cycles), r->log.samples, S_(r->log.samples), r->log.collisions,
+                S_(r->log.collisions), r->log.kept, r->log.rejected,
                 r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
         return 0;
     }
@@ -435,11 +439,12 @@ static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t 
     }
     if (s->log_f && (fflush(s->log_f) || ferror(s->log_f)))
         rc = 1; /* FAIL: opts_teardown() says the log is incomplete */
-    fprintf(stderr, "%s config %s: %" PRIu64 " cycles compared, 0 differences, %" PRIu64 " samples, %" PRIu64
-                    " collisions, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
-                    " cycles with several selections, %.2f M cycles/s\n",
-            rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, r->log.samples, r->log.collisions, r->log.kept,
-            r->log.rejected, r->log.multi, r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
+    fprintf(stderr, "%s config %s: %" PRIu64 " cycle%s compared, 0 differences, %" PRIu64 " sample%s, %" PRIu64
+                    " collision%s, records kept %" PRIu64 " rejected %" PRIu64 ", %" PRIu64
+                    " cycle%s with several selections, %.2f M cycles/s\n",
+            rc ? "FAIL" : "PASS", s->cfg.name, r->cycles, S_(r->cycles), r->log.samples, S_(r->log.samples),
+            r->log.collisions, S_(r->log.collisions), r->log.kept, r->log.rejected, r->log.multi, S_(r->log.multi),
+            r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
     if (t->apb)
         fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
                         " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64

@@ -285,6 +285,8 @@ suite_bad() {
 --seed x|--seed
 --ops|--ops needs a value
 --ops 0|--ops 0
+--ops 1000000000001|1..10^12 members
+--knob NOSUCH=1|(the knobs: LFSR_SEED INTERVAL0
 --bogus|unknown option '--bogus'
 tests/vectors/does_not_exist.spt|cannot open the trace
 $TMP/t.spt --seed 2|--seed
@@ -327,6 +329,45 @@ EOT
         $TB "$opt" x >/dev/null 2>"$TMP/err"
         if [ $? -eq 2 ] && grep -qE -- "^error: ($opt: |unknown option '$opt' \(it is spu-csim's)" "$TMP/err"; then ok "bad/csim_option_in_tb/$opt"
         else bad "bad/csim_option_in_tb/$opt" "$(head -1 "$TMP/err")"; fi
+    done
+    # --name=value is --name value, for every option with a value: the same
+    # exit status and messages for a path in no directory, which each option
+    # refuses (spu-tb's --fail-dir takes it: the 1-cycle run is vacuous); a
+    # flag given a value is refused.
+    local tool len e1 e2 r1 r2 run
+    for tool in csim tb; do
+        [ $tool = csim ] && { T=$CSIM; len="--ops 1"; } || { T=$TB; len="--cycles 1"; }
+        for opt in $($T --help | sed -nE 's/^  (--[a-z-]+) [A-Z].*/\1/p'); do
+            # shellcheck disable=SC2086
+            e1=$($T $len "$opt" "$TMP/nodir/x" 2>&1 >/dev/null); r1=$?
+            # shellcheck disable=SC2086
+            e2=$($T $len "$opt=$TMP/nodir/x" 2>&1 >/dev/null); r2=$?
+            e1=$(sed -E 's/[0-9.]+ M cycles\/s//' <<<"$e1"); e2=$(sed -E 's/[0-9.]+ M cycles\/s//' <<<"$e2")
+            if [ $r1 -ne 0 ] && [ $r1 -eq $r2 ] && [ "$e1" = "$e2" ]; then ok "bad/opt_equals_value/$tool/$opt"
+            else bad "bad/opt_equals_value/$tool/$opt" "exit $r1 '$e1' against exit $r2 '$e2'"; fi
+        done
+        # "-" is stdout for every output option: the same bytes as a file
+        # (less the lines that carry the command line or the seconds), and
+        # stdout is given to one output only. The run writes records to a
+        # buffer that stays put (--mem-bin refuses a moved one).
+        run="$len$([ $tool = csim ] && echo 0000 || echo 00000) --seed 4 --perf-event arm_spe_0/ts_enable=1/ --period 256"
+        for opt in $($T --help | sed -nE 's/^  (--[a-z-]+) FILE .*/\1/p'); do
+            local q="--quiet" strip='/"seconds"|^# openspu functional coverage|M cycles\/s/d'
+            [ "$opt" = --log ] && q=""
+            # shellcheck disable=SC2086
+            $T $run $q "$opt" - >"$TMP/dash.out" 2>"$TMP/e"; r1=$?
+            # shellcheck disable=SC2086
+            $T $run $q "$opt" "$TMP/dash.file" >/dev/null 2>>"$TMP/e"; r2=$?
+            if [ $r1 -eq $r2 ] && [ -s "$TMP/dash.file" ] && cmp -s <(sed -E "$strip" "$TMP/dash.out") <(sed -E "$strip" "$TMP/dash.file")
+            then ok "bad/dash_is_stdout/$tool/$opt"; else bad "bad/dash_is_stdout/$tool/$opt" "exit $r1 and $r2: $(head -1 "$TMP/e")"; fi
+            rm -f "$TMP/dash.file"
+        done
+        e1=$($T --quiet --records - --stats-json - 2>&1); r1=$?
+        if [ $r1 -eq 2 ] && [ "$e1" = "error: --stats-json -: stdout already carries --records; give one of them a file" ]
+        then ok "bad/one_output_on_stdout/$tool"; else bad "bad/one_output_on_stdout/$tool" "exit $r1: $e1"; fi
+        e1=$($T --quiet=1 2>&1); r1=$?
+        if [ $r1 -eq 2 ] && [ "$e1" = "error: --quiet=1: --quiet takes no value" ]; then ok "bad/flag_takes_no_value/$tool"
+        else bad "bad/flag_takes_no_value/$tool" "exit $r1: $e1"; fi
     done
 }
 
