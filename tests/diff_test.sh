@@ -288,6 +288,15 @@ $T $TMP/nosuch.spl|cannot open the log '$TMP/nosuch.spl'
 $T $TMP|cannot read the log '$TMP'
 $TMP/nosuch.spt $TMP/v1p4.spl|cannot open the trace
 EOT
+# --name=value is --name value, for spu-diff's own options and the engine's
+# it passes on.
+"$DIFF" "$T" "$TMP/v1p4.spl" --record-latency 0:3 --config v1p4 --list 2 >"$TMP/a" 2>&1; r1=$?
+"$DIFF" "$T" "$TMP/v1p4.spl" --record-latency=0:3 --config=v1p4 --list=2 >"$TMP/b" 2>&1; r2=$?
+if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && cmp -s "$TMP/a" "$TMP/b"; then ok diff/cli/name_equals_value
+else bad diff/cli/name_equals_value "exit $r1 and $r2: $(head -1 "$TMP/b")"; fi
+"$DIFF" "$T" "$TMP/v1p4.spl" --ignore-reads=1 >/dev/null 2>"$TMP/e"; r1=$?
+if [ $r1 -eq 2 ] && grep -q 'ignore-reads takes no value' "$TMP/e"; then ok diff/cli/flag_takes_no_value
+else bad diff/cli/flag_takes_no_value "exit $r1: $(head -1 "$TMP/e")"; fi
 "$DIFF" --help >"$TMP/out" 2>&1 && grep -q -- '--record-latency N|MIN:MAX' "$TMP/out" && grep -q '^exit status: 0 the logs agree, 1' "$TMP/out" &&
     ok diff/help || bad diff/help "$(head -2 "$TMP/out")"
 t_end

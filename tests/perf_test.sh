@@ -198,5 +198,7 @@ cli cpu_missing "--cpu needs a CPU number" --cpu
 cli cpu_hex "--cpu takes a number 0..2147483647, not '0x3'" --cpu 0x3 "$TMP/ldst.bin"
 cli cpu_twice "--cpu given twice" --cpu 1 --cpu 2 "$TMP/ldst.bin"
 cli cpu_with_dump "--cpu is for the perf.data stream" --dump --cpu 1 "$TMP/ldst.bin"
+if cmp -s <("$SP" --cpu 3 "$TMP/ldst.bin") <("$SP" --cpu=3 "$TMP/ldst.bin") && ! cmp -s <("$SP" --cpu=3 "$TMP/ldst.bin") <("$SP" "$TMP/ldst.bin")
+then ok perf/cli/cpu_equals; else bad perf/cli/cpu_equals "--cpu=3 is not --cpu 3"; fi
 if "$SP" --help | grep -q '^usage: spu-perf'; then ok perf/cli/help; else bad perf/cli/help; fi
 t_end
