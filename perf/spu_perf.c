@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "perf_data.h"
+#include "spe_input.h"
 #include "spe_pkt.h"
 
 static void usage(FILE *f)
@@ -24,7 +25,8 @@ static void usage(FILE *f)
                "(perf reads the stream from a pipe: `perf ... -i - < out.data` misreads it;\n"
                "`cat out.data | perf ... -i -` works). --dump prints the packets in the layout of\n"
                "perf report -D instead. --cpu N: the CPU the samples name (default 0).\n"
-               "exit status: 0 ok, 1 a malformed buffer (--dump) or a failed write, 2 bad input\n");
+               "exit status: 0 ok, 1 a malformed buffer (--dump) or a failed write, 2 bad input (a file that is\n"
+               "not a buffer of SPE records, named as what it is)\n");
 }
 
 static int bad(const char *msg, const char *arg)
@@ -82,6 +84,14 @@ int main(int argc, char **argv)
     char err[SPE_PKT_ERR_LEN];
     if (spe_read_file(path, &buf, &len, err)) {
         fprintf(stderr, "spu-perf: %s\n", err);
+        return 2;
+    }
+    char why[SPE_INPUT_WHY_LEN];
+    /* --dump prints the packets up to a bad one (exit 1); a stream for perf
+     * is written from whole records only */
+    if (dump ? spe_input_kind(buf, len, why) : spe_input_check(buf, len, why)) {
+        fprintf(stderr, "spu-perf: %s: %s\n", path, why);
+        free(buf);
         return 2;
     }
     int rc = 0;

@@ -15,6 +15,7 @@ if [ "${1:-}" = --update ]; then UPDATE=1; shift; fi
 TMP=${1:-$(mktemp -d)}
 [ $# -ge 1 ] || trap 'rm -rf "$TMP"' EXIT
 SP=${BUILD:-build}/spu-perf
+CSIM=${BUILD:-build}/spu-csim
 PERF=${PERF:-perf}
 PY=${PYTHON:-python3}
 C=tests/perf
@@ -200,5 +201,23 @@ cli cpu_twice "--cpu given twice" --cpu 1 --cpu 2 "$TMP/ldst.bin"
 cli cpu_with_dump "--cpu is for the perf.data stream" --dump --cpu 1 "$TMP/ldst.bin"
 if cmp -s <("$SP" --cpu 3 "$TMP/ldst.bin") <("$SP" --cpu=3 "$TMP/ldst.bin") && ! cmp -s <("$SP" --cpu=3 "$TMP/ldst.bin") <("$SP" "$TMP/ldst.bin")
 then ok perf/cli/cpu_equals; else bad perf/cli/cpu_equals "--cpu=3 is not --cpu 3"; fi
+# A file that is not a buffer of records is refused (exit 2), named as
+# what it is; the packets of one that is not are said with their offset.
+"$CSIM" --ops 20000 --seed 4 --perf-event 'arm_spe_0/ts_enable=1/' --period 256 --quiet \
+    --records "$TMP/in.txt" --emit-trace "$TMP/in.spt" --rec-bin "$TMP/in.bin" 2>/dev/null
+"$SP" "$TMP/in.bin" >"$TMP/in.data"
+: >"$TMP/in.empty"
+printf '\x00\x00\xff\xfe' >"$TMP/in.junk"
+printf '\x49\x00\x00\x00' >"$TMP/in.noend"
+cli input_records_text "in.txt: the --records text" "$TMP/in.txt"
+cli input_trace "in.spt: a .spt stimulus trace" "$TMP/in.spt"
+cli input_elf "spu-perf: an ELF file (a program)" "$SP"
+cli input_perf_data "in.data: already a perf.data file" "$TMP/in.data"
+cli input_empty "in.empty: the file is empty" "$TMP/in.empty"
+cli input_dev_null "/dev/null: the file is empty" /dev/null
+cli input_text "a text file, not a buffer of SPE records" README.md
+cli input_junk "in.junk: not a buffer of SPE records: offset 0x2: unknown packet header 0xff, after 0 whole records" "$TMP/in.junk"
+cli input_no_record "in.noend: no whole record in 4 bytes" "$TMP/in.noend"
+cli input_dump_text "in.txt: the --records text" --dump "$TMP/in.txt"
 if "$SP" --help | grep -q '^usage: spu-perf'; then ok perf/cli/help; else bad perf/cli/help; fi
 t_end
