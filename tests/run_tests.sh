@@ -114,6 +114,23 @@ script() {
 }
 
 suite_gen() {
+    # make help lists every variable a user sets, with its meaning and value;
+    # a configuration variable naming no configuration stops make at once,
+    # naming the variable and the toml's; the targets narrow to CONFIGS.
+    make help >"$TMP/help" 2>&1
+    local v missing=""
+    for v in $(sed -nE 's/^([A-Z_]+) *\?=.*/\1/p' Makefile) CONFIGS FORMAL_ARGS FPGA_ARGS PEERS_ARGS; do
+        grep -qE "^  $v +[^ []" "$TMP/help" || missing+=" $v"
+    done
+    if [ -z "$missing" ]; then ok gen/make_help_lists_variables; else bad gen/make_help_lists_variables "not listed:$missing"; fi
+    for v in CONFIGS MUT_CONFIGS DPI_CONFIGS RUN_CONFIG; do
+        make "$v=v1p4 nope" help >/dev/null 2>"$TMP/err"
+        if [ $? -eq 2 ] && grep -qF "$v=v1p4 nope: unknown configuration 'nope' (the toml's: $ALL_CONFIGS)" "$TMP/err"
+        then ok "gen/make_checks/$v"; else bad "gen/make_checks/$v" "$(tail -1 "$TMP/err")"; fi
+    done
+    make -n CONFIGS=wide regress formal fpga 2>/dev/null | grep -E 'tools/(regress|formal|fpga)\.py' >"$TMP/cmds"
+    if [ "$(grep -cE -- '--configs "?wide"?( |$)' "$TMP/cmds")" -eq 3 ]; then ok gen/make_targets_honour_configs
+    else bad gen/make_targets_honour_configs "$(tr '\n' ' ' <"$TMP/cmds")"; fi
     check gen/check_gen tests/check_gen.sh
     # check-gen must be able to fail: a hand-edited generated file is caught.
     # The edit is made in a copy, never in the real build directory.
@@ -406,10 +423,14 @@ suite_asan() {
     fi
 }
 
-# The short form of make icarus: the RTL under Icarus Verilog against the
-# model's vectors.
+# make icarus: the RTL under Icarus Verilog against the model's vectors;
+# the short form in make test, the full one (make icarus's) in test-full.
 suite_icarus() {
-    script icarus 10 "" -- tests/icarus_test.sh short
+    if [ "$TIER" = full ]; then
+        script icarus 20 "" -- tests/icarus_test.sh full
+    else
+        script icarus 10 "" -- tests/icarus_test.sh short
+    fi
 }
 
 # The smoke form of make bench-peers (docs/performance.md): every peer row
