@@ -115,6 +115,22 @@ if ! ${PYTHON:-python3} tools/cov_report.py --quiet --require-closure "$TMP/shor
 else
     bad cov/report_fails_unclosed "$(tail -2 "$TMP/r" | tr '\n' ' ')"
 fi
+# The verdict ends the output: after every bin, one summary line per
+# configuration, then the errors; make cov's --require-closure fails an
+# unclosed run, and without it (COV_OPEN=1) the same report passes.
+n=$(echo $CONFIGS | wc -w)
+${PYTHON:-python3} tools/cov_report.py --require-closure "$TMP/short" >"$TMP/r" 2>&1; rc=$?
+${PYTHON:-python3} tools/cov_report.py "$TMP/short" >/dev/null 2>&1; rc_open=$?
+s=$(grep -n '^--- summary' "$TMP/r" | cut -d: -f1)
+if [ $rc -eq 1 ] && [ $rc_open -eq 0 ] && [ -n "$s" ] &&
+   [ "$(tail -n +$((s + 1)) "$TMP/r" | grep -cE '^[a-z0-9-]+: [0-9]+ runs, .*(closed by cycle [0-9]+|NOT CLOSED)$')" -eq "$n" ] &&
+   tail -n +$((s + 1)) "$TMP/r" | tail -1 | grep -q '^ERROR .*fewer than 100 hits' &&
+   ! tail -n +$((s + 1)) "$TMP/r" | grep -q '^  '; then
+    ok cov/report_ends_with_verdict
+else
+    bad cov/report_ends_with_verdict "exit $rc and $rc_open; $(tail -2 "$TMP/r" | tr '\n' ' ')"
+fi
+
 # Without the hammer bursts the wide configuration loses its two-selection cycles.
 if ! built wide; then
     skip cov/hammer_makes_two_selections "wide is not built in this tree"

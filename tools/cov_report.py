@@ -10,9 +10,11 @@ runs of its configuration. Cycles to closure: the runs of a configuration
 taken one after another in seed order, the cycle by which every reachable bin
 had --min hits. Each run records the cycle of a bin's 1st, 10th and 100th
 hit, so the figure is an upper bound (exact when the 100th hit falls in one
-run). Exit status: 0, or 1 when a bin said to be unreachable was hit (its
-reason is wrong), when --require-closure is given and a reachable bin has
-fewer than --min hits, or when a file is malformed (named with its line).
+run). The output ends with one summary line per configuration (closed by
+which cycle, or NOT CLOSED) and the errors. Exit status: 0, or 1 when a bin
+said to be unreachable was hit (its reason is wrong), when --require-closure
+is given and a reachable bin has fewer than --min hits (make cov gives it),
+or when a file is malformed (named with its line).
 """
 import argparse
 import glob
@@ -107,6 +109,7 @@ def main():
         per.setdefault(cfg, []).append((path, cycles, bins, unreach))
     bad = 0
     report = {}
+    summary, errors = [], []  # printed last, after the bins: the verdict is the end of the output
     for cfg in sorted(per):
         runs = per[cfg]
         names = list(runs[0][2].keys())
@@ -124,20 +127,22 @@ def main():
         if not under:
             close = max(closure_cycle([(r[1], r[2]) for r in runs], n, a.min) for n in names)
         closed = len(names) - len(under)
-        print(f"{cfg}: {len(runs)} runs, {cycles} cycles; {len(names)} reachable bins: {closed} with >= {a.min} hits, "
-              f"{len(under) - len(unhit)} with 1..{a.min - 1}, {len(unhit)} unhit; {len(unreach)} unreachable; "
-              + (f"closed by cycle {close}" if close is not None else "not closed"))
+        line = (f"{cfg}: {len(runs)} runs, {cycles} cycles; {len(names)} reachable bins: {closed} with >= {a.min} hits, "
+                f"{len(under) - len(unhit)} with 1..{a.min - 1}, {len(unhit)} unhit; {len(unreach)} unreachable; "
+                + (f"closed by cycle {close}" if close is not None else "NOT CLOSED"))
+        summary.append(line)
         if not a.quiet:
+            print(line)
             for n in names:
                 mark = "" if hits[n] >= a.min else ("   <- UNHIT" if hits[n] == 0 else f"   <- under {a.min}")
                 print(f"  {hits[n]:>12}  {n}{mark}")
             for n, (_, why) in unreach.items():
                 print(f"  {'unreachable':>12}  {n}: {why}")
         for n, h in contradicted.items():
-            print(f"ERROR {cfg}: bin {n} is listed as unreachable ({unreach[n][1]}) but was hit {h} times")
+            errors.append(f"ERROR {cfg}: bin {n} is listed as unreachable ({unreach[n][1]}) but was hit {h} times")
             bad = 1
         if a.require_closure and under:
-            print(f"ERROR {cfg}: {len(under)} reachable bins with fewer than {a.min} hits: {', '.join(under)}")
+            errors.append(f"ERROR {cfg}: {len(under)} reachable bins with fewer than {a.min} hits: {', '.join(under)}")
             bad = 1
         report[cfg] = {"runs": len(runs), "cycles": cycles, "hits": hits,
                        "unreachable": {n: why for n, (_, why) in unreach.items()},
@@ -145,6 +150,10 @@ def main():
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"min": a.min, "configs": report}, f, indent=1, sort_keys=True)
+    if not a.quiet:
+        print(f"--- summary, one line per configuration (a bin is closed at {a.min} hits"
+              + ("; every configuration must close" if a.require_closure else "") + ")")
+    print("\n".join(summary + errors))
     return bad
 
 
