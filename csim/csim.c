@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "interrupt.h"
 #include "csim_opts.h"
 #include "setup.h"
 #include "run.h"
@@ -72,6 +73,8 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
     const double t0 = now_s();
     double next_report = t0 + 0.5;
     for (uint64_t iter = 0;; iter++) {
+        if (!(iter & 0xFFFF) && spu_interrupted)
+            break;
         uint64_t k = 0;
         if (c->skip && run_skip(r, &c->model, &k))
             return -1;
@@ -129,7 +132,7 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     json_t j;
     json_begin(&j, s->json_f);
     json_str(&j, "tool", "spu-csim");
-    json_str(&j, "result", rc ? "error" : "ok");
+    json_str(&j, "result", rc ? "error" : spu_interrupted ? "interrupted" : "ok");
     json_str(&j, "config", s->cfg.name);
     if (s->have_trace)
         json_str(&j, "trace", o->trace);
@@ -186,15 +189,22 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
     c->run.mem_stall = (unsigned)o->mem_stall;
     c->run.check_stream = 1;
     const double t0 = now_s();
+    spu_interrupt_install();
     int rc = run_all(c, s, o->progress);
     const double dt = now_s() - t0;
-    if (!rc)
+    if (!rc && spu_interrupted)
+        fprintf(stderr, "\nINTERRUPTED config %s: stopped by SIGINT at cycle %" PRIu64 " after %" PRIu64
+                        " ops: %" PRIu64 " samples, %" PRIu64 " collisions, records kept %" PRIu64 " rejected %" PRIu64
+                        "; not checked at the run's end\n",
+                s->cfg.name, c->run.cycle, ops_offered(s), c->run.log.samples, c->run.log.collisions,
+                c->run.log.kept, c->run.log.rejected);
+    else if (!rc)
         rc = run_check_end(&c->run);
     if (!rc && s->mem_f)
         rc = run_write_mem(&c->run, s->mem_f);
     if (rc)
         fprintf(stderr, "error: %s\n", c->run.err);
-    else
+    else if (!spu_interrupted)
         run_finish(&c->run);
     mem_free(&mem);
     if (o->stats)
@@ -227,7 +237,7 @@ int main(int argc, char **argv)
     }
     int rc = csim_begin(c, &o, s);
     if (!rc)
-        rc = csim_run(c, &o.eng, s, argc, argv) ? 1 : 0;
+        rc = csim_run(c, &o.eng, s, argc, argv) ? 1 : spu_interrupted ? SPU_EXIT_INTERRUPTED : 0;
     free(c->cov);
     if (c->vec && (c->vec == stdout ? fflush(c->vec) != 0 || ferror(c->vec) : fclose(c->vec) != 0)) {
         fprintf(stderr, "error: the vectors could not be written completely\n");

@@ -49,7 +49,7 @@ static const opts_front_t csim_front = {
             "                      the Icarus bench (tb/icarus/spu_vec_tb.v)\n"
             "  --no-skip           step every cycle (no skipping ahead; --cov and --vectors do so too)\n",
     .help_exit = "exit status: 0 ok, 1 the outputs contradict the core model or a file could not be written,\n"
-                 "             2 bad input\n",
+                 "             2 bad input, 130 stopped by SIGINT (Ctrl-C) after printing what it ran\n",
 };
 
 int csim_opts_parse(csim_opts_t *c, int argc, char **argv)

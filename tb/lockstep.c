@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "interrupt.h"
 #include "lockstep_priv.h"
 
 /* The reference loop's model step: spu_model_step(), the reference API,
@@ -103,7 +104,9 @@ static void ls_reference(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
                          ap ? &ap->mapb : NULL, &beat, &dmem, r) ||
             ref_observe(&run, &cy, h, &m, r) || (tracing && cy.cycle >= c->wave_to))
             break;
-        if (c->progress && !(r->cycles & 0xFFFF))
+        if (!(r->cycles & 0xFFFF) && spu_interrupted)
+            r->status = LS_STOPPED;
+        else if (c->progress && !(r->cycles & 0xFFFF))
             ls_progress(c, r, &run, t0);
     }
     ls_close(c, &run, &m, &mmem, &dmem, d, ap, tracing, evals0, t0, r);
@@ -193,7 +196,7 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     ls_fast_run(c, src, r, blocks);
     /* A pass; or no block in the history the report shows, so it is exact;
      * an error (of run_block() too) is reported as it is */
-    if (!blocks || r->status == LS_PASS || r->status == LS_ERROR || !r->blocks ||
+    if (!blocks || r->status == LS_PASS || r->status == LS_ERROR || r->status == LS_STOPPED || !r->blocks ||
         r->nhist - r->nhist_block >= LS_HISTORY)
         return;
     /* Not a pass: the report comes from the reference loop, on the same

@@ -63,7 +63,8 @@ typedef struct ls_cfg {
     const char *rerun_dir;
 } ls_cfg_t;
 
-enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3 };
+/* LS_STOPPED: SIGINT stopped the run (interrupt.h); what it checked passed. */
+enum { LS_PASS = 0, LS_DIFF = 1, LS_CORE = 2, LS_ERROR = 3, LS_STOPPED = 4 };
 
 typedef struct ls_result {
     int status;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "lockstep_priv.h"
 
 /* Everything one run of the loop keeps. */
@@ -302,9 +303,13 @@ void ls_fast_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r, int blocks)
         uint64_t next_progress = 0x10000; /* cycles checked before the clock is looked at */
         double next_report = f->t0 + 0.5;
         for (;;) {
-            if (c->progress && r->cycles >= next_progress) {
+            if (r->cycles >= next_progress) {
                 next_progress = r->cycles + 0x10000;
-                if (ls_now() >= next_report) {
+                if (spu_interrupted) {
+                    r->status = LS_STOPPED;
+                    break;
+                }
+                if (c->progress && ls_now() >= next_report) {
                     ls_progress(c, r, &f->run, f->t0);
                     next_report = ls_now() + 0.5;
                 }

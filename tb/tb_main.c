@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "lockstep.h"
 #include "setup.h"
 #include "tb_opts.h"
@@ -137,6 +138,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "spu-tb: config %s, %s %s, init seed %" PRIu64 " (+verilator+rand+reset+2 +verilator+seed+%" PRIu64
                         ")\n", s->cfg.name, s->have_trace ? "trace" : "seed", s->have_trace ? o.eng.trace : seed,
                 lc.init_seed, lc.init_seed);
+        spu_interrupt_install();
         lockstep_run(&lc, s->src, r);
         rc = tb_outcome(&o, s, &lc, r, argc, argv);
     }

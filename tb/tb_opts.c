@@ -97,7 +97,8 @@ static const opts_front_t tb_front = {
             "  --mutant K          a mutant build only (build/spu-tb-mut, make mutate): mutsel = K,\n"
             "                      0 the unmutated design; reports whether mutant K was activated\n"
             "  (regressions over many seeds: tools/regress.py, make regress)\n",
-    .help_exit = "exit status: 0 no difference and not vacuous, 1 a difference or a vacuous run, 2 bad input\n",
+    .help_exit = "exit status: 0 no difference and not vacuous, 1 a difference or a vacuous run, 2 bad input,\n"
+                 "             130 stopped by SIGINT (Ctrl-C) after printing what it checked\n",
 };
 
 int tb_opts_parse(tb_opts_t *t, int argc, char **argv)

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "json.h"
 #include "shrink.h"
 #include "tb_report.h"
@@ -458,6 +459,22 @@ static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t 
     return rc;
 }
 
+/* SIGINT stopped the run: what it checked (all equal), --stats,
+ * --stats-json; SPU_EXIT_INTERRUPTED. */
+static int report_stopped(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
+{
+    fprintf(stderr, "\nINTERRUPTED config %s: stopped by SIGINT after %" PRIu64 " cycle%s compared, 0 differences, %" PRIu64
+                    " sample%s, %" PRIu64 " collision%s, records kept %" PRIu64 " rejected %" PRIu64 "; not checked for "
+                    "vacuity or at the run's end\n",
+            s->cfg.name, r->cycles, S_(r->cycles), r->log.samples, S_(r->log.samples), r->log.collisions,
+            S_(r->log.collisions), r->log.kept, r->log.rejected);
+    if (t->eng.stats)
+        print_stats(t, s, lc, r);
+    if (s->json_f)
+        write_stats_json(t, s, lc, r, "interrupted");
+    return SPU_EXIT_INTERRUPTED;
+}
+
 /* What became of the run: an error (2), a difference (its report, 1), or
  * report_pass(); coverage is written for a failing run too. */
 int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r, int argc,
@@ -486,6 +503,8 @@ int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, con
         fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", t->inject, r->cycles);
         return 2;
     }
+    if (r->status == LS_STOPPED)
+        return report_stopped(t, s, lc, r);
     if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
         const int rc = on_failure(t, s, lc, r);
         if (s->json_f)

@@ -328,6 +328,12 @@ $TMP/t.spt --emit-trace $TMP/t.spt|refusing to overwrite
 --perf-event arm_spe_0/bogus/|--perf-event: unknown term 'bogus'
 --config v1 --perf-event arm_spe_0/discard/|--perf-event: discard=0x1: EOPNOTSUPP
 EOT
+    # SIGINT stops a run where it is: the partial summary, exit 130.
+    $CSIM --ops 1000000000000 --quiet --no-progress --stats-json "$TMP/int.json" 2>"$TMP/err" & local pid=$!
+    sleep 1; kill -INT $pid; wait $pid; local rc=$?
+    if [ $rc -eq 130 ] && grep -q '^INTERRUPTED config v1p4: stopped by SIGINT at cycle [0-9]* after [0-9]* ops' "$TMP/err" &&
+       [ "$(jget "$TMP/int.json" result)" = interrupted ]; then ok bad/csim_sigint_stops_with_summary
+    else bad bad/csim_sigint_stops_with_summary "exit $rc: $(tail -1 "$TMP/err")"; fi
     # csim's help claims only the exit statuses csim returns.
     if $CSIM --help | grep -q '^exit status' && ! $CSIM --help | grep -qiE 'difference|vacuous'; then
         ok bad/csim_help_exit_statuses

@@ -294,6 +294,17 @@ else
     skip tb/plurals "v1 is not built in this tree"
 fi
 
+# SIGINT stops a run where it is: the partial summary, --stats-json says
+# "interrupted", exit 130 (the fast and the reference loop).
+for loop in fast reference; do
+    $TB --cycles 100000000000 --quiet --no-progress --stats-json "$TMP/int.json" \
+        $([ $loop = reference ] && echo --reference) 2>"$TMP/e" & pid=$!
+    sleep 1; kill -INT $pid; wait $pid; rc=$?
+    if [ $rc -eq 130 ] && grep -q '^INTERRUPTED config v1p4: stopped by SIGINT after [0-9]* cycles compared, 0 differences' "$TMP/e" &&
+       [ "$(jget "$TMP/int.json" result)" = interrupted ]; then ok "tb/sigint_stops_with_summary/$loop"
+    else bad "tb/sigint_stops_with_summary/$loop" "exit $rc: $(tail -1 "$TMP/e")"; fi
+done
+
 # 8. Bad input to tb: clear error naming the option, exit 2.
 printf 'spu-trace 1\ncfg v1p4\n@10\nop\n' >"$TMP/t.spt"
 while IFS='|' read -r args want; do
