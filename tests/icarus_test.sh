@@ -6,8 +6,8 @@
 # the lockstep suite, so a PASS here is agreement of the two simulators.
 #   tests/icarus_test.sh [full]
 # short (make test): 6 hand vectors and one generated trace per
-# configuration; full (make icarus): every hand vector and three generated
-# traces per configuration. Prints PASS/FAIL lines and "N passed, N failed".
+# configuration; full (make icarus, make test-full): every hand vector and
+# three generated traces per configuration. Prints PASS/FAIL lines and "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
@@ -69,26 +69,34 @@ for spt in tests/vectors/*.spt; do
     run "vector/$(basename "${spt%.spt}")" "$cfg" "$spt"
     n=$((n + 1))
 done
-# Generated traces. A short csim run is not fitted like a short tb run (its
-# start program may leave profiling off at first), so the short form takes
-# the first of seeds 1..8 whose run samples, keeps a record and rejects one;
-# run() still checks.
+# Generated traces. A short csim run may leave profiling off at first, or
+# keep or write no record, so each run takes the first seeds of 1..30 whose
+# csim run samples, keeps, rejects and writes records (run() still checks,
+# from the vectors): one per configuration (short) or three, the third with
+# the memory stalling the write port in 90 % of the cycles (full).
 GEN_ARGS="--gen int_min=1,int_max=3,reset_gap=20000"
-for cfg in $CONFIGS; do
-    if [ "$MODE" = full ]; then
-        for seed in 1 2 3; do
-            run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 300000 $GEN_ARGS \
-                --mem-stall $((seed == 3 ? 90 : 0))
-        done
-        continue
-    fi
-    seed=1
-    while [ $seed -lt 8 ]; do
-        $CSIM --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --quiet --stats-json "$TMP/s.json" &&
-            jget "$TMP/s.json" samples kept rejected | { read -r s; read -r k; read -r r; [ "$s" -gt 0 ] && [ "$k" -gt 0 ] && [ "$r" -gt 0 ]; } && break
+# lively CFG STALL: the next seed after $seed whose run is not vacuous, in
+# $seed (31: none).
+lively() {
+    seed=$((seed + 1))
+    while [ $seed -le 30 ]; do
+        $CSIM --config "$1" --seed $seed --ops 20000 $GEN_ARGS --mem-stall "$2" --quiet --stats-json "$TMP/s.json" &&
+            jget "$TMP/s.json" samples kept rejected records.written |
+            { read -r s; read -r k; read -r r; read -r w; [ "$s" -gt 0 ] && [ "$k" -gt 0 ] && [ "$r" -gt 0 ] && [ "$w" -gt 0 ]; } &&
+            return
         seed=$((seed + 1))
     done
-    run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --mem-stall 90
+}
+for cfg in $CONFIGS; do
+    seed=0
+    for stall in $([ "$MODE" = full ] && echo 0 0 90 || echo 90); do
+        lively "$cfg" $stall
+        if [ $seed -gt 30 ]; then
+            bad "icarus/generated/$cfg" "no seed of 1..30 samples, keeps, rejects and writes records with --mem-stall $stall"
+            break
+        fi
+        run "generated/$cfg/seed$seed" "$cfg" --config "$cfg" --seed $seed --ops 20000 $GEN_ARGS --mem-stall $stall
+    done
 done
 
 # planted NAME PORT --cycle N | --first-nonzero GATE: the vectors with bit 0
