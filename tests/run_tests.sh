@@ -329,8 +329,10 @@ $TMP/t.spt --emit-trace $TMP/t.spt|refusing to overwrite
 --config v1 --perf-event arm_spe_0/discard/|--perf-event: discard=0x1: EOPNOTSUPP
 EOT
     # SIGINT stops a run where it is: the partial summary, exit 130.
-    $CSIM --ops 1000000000000 --quiet --no-progress --stats-json "$TMP/int.json" 2>"$TMP/err" & local pid=$!
-    sleep 1; kill -INT $pid; wait $pid; local rc=$?
+    $CSIM --ops 1000000000000 --quiet --progress --stats-json "$TMP/int.json" 2>"$TMP/err" & local pid=$!
+    # SIGINT once the run has begun (its first progress line)
+    for _ in $(seq 100); do grep -q 'op [0-9]' "$TMP/err" && break; sleep 0.1; done
+    kill -INT $pid; wait $pid; local rc=$?
     if [ $rc -eq 130 ] && grep -q '^INTERRUPTED config v1p4: stopped by SIGINT at cycle [0-9]* after [0-9]* ops' "$TMP/err" &&
        [ "$(jget "$TMP/int.json" result)" = interrupted ]; then ok bad/csim_sigint_stops_with_summary
     else bad bad/csim_sigint_stops_with_summary "exit $rc: $(tail -1 "$TMP/err")"; fi

@@ -299,7 +299,9 @@ fi
 for loop in fast reference; do
     $TB --cycles 100000000000 --quiet --no-progress --stats-json "$TMP/int.json" \
         $([ $loop = reference ] && echo --reference) 2>"$TMP/e" & pid=$!
-    sleep 1; kill -INT $pid; wait $pid; rc=$?
+    # SIGINT once the run has begun (its first line is printed just before)
+    for _ in $(seq 100); do grep -q '^spu-tb: config' "$TMP/e" && break; sleep 0.1; done
+    sleep 0.2; kill -INT $pid; wait $pid; rc=$?
     if [ $rc -eq 130 ] && grep -q '^INTERRUPTED config v1p4: stopped by SIGINT after [0-9]* cycles compared, 0 differences' "$TMP/e" &&
        [ "$(jget "$TMP/int.json" result)" = interrupted ]; then ok "tb/sigint_stops_with_summary/$loop"
     else bad "tb/sigint_stops_with_summary/$loop" "exit $rc: $(tail -1 "$TMP/e")"; fi
