@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "vacuity.h"
 #include "interrupt.h"
 #include "csim_opts.h"
 #include "setup.h"
@@ -36,6 +37,7 @@ typedef struct csim {
     int skip;                    /* skip ahead where nothing can happen */
     FILE *vec;                   /* --vectors: every cycle's ports */
     spu_cov_t *cov;              /* --cov: functional coverage (NULL: off) */
+    int expect_vacuous;          /* --expect-vacuous */
 } csim_t;
 
 /* Selections of this cycle for the interval statistics: members are numbered
@@ -127,12 +129,13 @@ static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t 
 }
 
 /* --stats-json: the figures of print_stats() for scripts (docs/formats.md). */
-static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt, int rc)
+static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt, int rc,
+                             int vacuous)
 {
     json_t j;
     json_begin(&j, s->json_f);
     json_str(&j, "tool", "spu-csim");
-    json_str(&j, "result", rc ? "error" : spu_interrupted ? "interrupted" : "ok");
+    json_str(&j, "result", rc ? "error" : spu_interrupted ? "interrupted" : vacuous ? "vacuous" : "ok");
     json_str(&j, "config", s->cfg.name);
     if (s->have_trace)
         json_str(&j, "trace", o->trace);
@@ -148,6 +151,25 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     json_end(&j);
 }
 
+/* A generated run that selected or recorded nothing (vacuity.h) fails with
+ * spu-tb's words, unless --expect-vacuous; a run with records all kept or
+ * all rejected (a perf event without filters keeps every one), or a trace
+ * (csim turns directed traces into vectors, records and perf data), gets a
+ * note. 1 when the run fails for it. */
+static int report_vacuous(const csim_t *c, const spu_setup_t *s)
+{
+    char why[VAC_WHY_LEN], est[VAC_EST_LEN];
+    const uint64_t n = c->run.cycle;
+    const int v = spl_vacuous(&c->run.log, n, spu_model_reg_read(&c->model, SPU_REG_PMSIRR_EL1), why, est);
+    if (!v || c->expect_vacuous)
+        return 0;
+    const int fails = v == VAC_NOTHING && !s->have_trace;
+    fprintf(stderr, "%s: %s in %" PRIu64 " cycle%s: %s (%s)\n", fails ? "VACUOUS" : "note: vacuous", why, n,
+            n == 1 ? "" : "s", est, fails ? "a run that expects this passes --expect-vacuous"
+                                  : "spu-tb fails such a run unless --expect-vacuous");
+    return fails;
+}
+
 /* The model, coverage and vectors of a run: 0, or 2 (the message printed). */
 static int csim_begin(csim_t *c, const csim_opts_t *co, const spu_setup_t *s)
 {
@@ -159,6 +181,7 @@ static int csim_begin(csim_t *c, const csim_opts_t *co, const spu_setup_t *s)
     }
     /* Vectors and coverage see every cycle, as the lockstep run does. */
     c->skip = !o->no_skip && !co->vectors && !o->cov;
+    c->expect_vacuous = co->expect_vacuous;
     if (o->cov) {
         if (!(c->cov = malloc(sizeof *c->cov))) {
             fprintf(stderr, "error: out of memory\n");
@@ -200,6 +223,7 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
                 c->run.log.kept, c->run.log.rejected);
     else if (!rc)
         rc = run_check_end(&c->run);
+    const int vacuous = !rc && !spu_interrupted && report_vacuous(c, s);
     if (!rc && s->mem_f)
         rc = run_write_mem(&c->run, s->mem_f);
     if (rc)
@@ -210,14 +234,14 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
     if (o->stats)
         print_stats(c, o, s, dt);
     if (s->json_f)
-        write_stats_json(c, o, s, dt, rc);
+        write_stats_json(c, o, s, dt, rc, vacuous);
     if (c->cov && !rc) {
         char what[512];
         cov_describe(what, sizeof what, argc, argv);
         if (cov_finish(c->cov, o->cov, what))
             rc = -1;
     }
-    return rc;
+    return rc ? rc : vacuous ? -1 : 0;
 }
 
 int main(int argc, char **argv)

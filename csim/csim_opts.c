@@ -13,6 +13,7 @@ static const opt_def_t csim_opt[] = {
             "1..10^12 members: a run needs one, and 10^12 is about an hour at csim's measured speed "
             "(docs/performance.md); split a longer one into seeds"),
     OUT_OPT("--vectors", offsetof(csim_opts_t, vectors)),
+    FLAG_OPT("--expect-vacuous", offsetof(csim_opts_t, expect_vacuous), 1),
 };
 
 static const opt_rule_t csim_rule[] = {
@@ -24,7 +25,7 @@ static const opt_rule_t csim_rule[] = {
 static const opt_hint_t csim_hint[] = {
     {"--cycles", TB_S "; spu-csim runs --ops N members"},
     {"--wave", TB_S},       {"--shrink", TB_S},   {"--full-clock", TB_S},     {"--reference", TB_S},
-    {"--apb", TB_S},        {"--dut-only", TB_S}, {"--expect-vacuous", TB_S}, {"--fail-dir", TB_S},
+    {"--apb", TB_S},        {"--dut-only", TB_S}, {"--fail-dir", TB_S},
     {"--inject", TB_S},     {"--init-seed", TB_S}, {"--mutant", TB_S},
 };
 
@@ -47,9 +48,12 @@ static const opts_front_t csim_front = {
             "  --emit-trace FILE   also write the stimulus as a .spt trace\n"
             "  --vectors FILE      also write every cycle's inputs and outputs as spu_top's ports, for\n"
             "                      the Icarus bench (tb/icarus/spu_vec_tb.v)\n"
-            "  --no-skip           step every cycle (no skipping ahead; --cov and --vectors do so too)\n",
-    .help_exit = "exit status: 0 ok, 1 the outputs contradict the core model or a file could not be written,\n"
-                 "             2 bad input, 130 stopped by SIGINT (Ctrl-C) after printing what it ran\n",
+            "  --no-skip           step every cycle (no skipping ahead; --cov and --vectors do so too)\n"
+            "  --expect-vacuous    a generated run that selects or records nothing is not a failure\n"
+            "                      (a trace's, or one whose records are all kept or all rejected, is a note)\n",
+    .help_exit = "exit status: 0 ok, 1 the outputs contradict the core model, a file could not be written or\n"
+                 "             a generated run was vacuous, 2 bad input, 130 stopped by SIGINT (Ctrl-C) after\n"
+                 "             printing what it ran\n",
 };
 
 int csim_opts_parse(csim_opts_t *c, int argc, char **argv)

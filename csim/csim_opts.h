@@ -10,6 +10,7 @@
 typedef struct csim_opts {
     spu_opts_t eng;              /* the engine's options; first, for opts_parse() */
     const char *vectors;         /* --vectors FILE: ports per cycle for the Icarus bench */
+    int expect_vacuous;          /* --expect-vacuous: a generated run that proves nothing is not a failure */
 } csim_opts_t;
 
 /* 0 ok, 1 --help printed, -1 error (message printed). */

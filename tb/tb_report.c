@@ -17,6 +17,7 @@
 #include "json.h"
 #include "shrink.h"
 #include "tb_report.h"
+#include "vacuity.h"
 
 /* tb_report.h */
 void tb_fail_dir(char *buf, size_t len)
@@ -220,68 +221,11 @@ static void print_report(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_
  * cycles would have been needed (assuming the stimulus goes on alike). */
 static int check_vacuous(const tb_opts_t *t, const ls_result_t *r)
 {
-    const spl_log_t *l = &r->log;
-    const uint64_t n = r->cycles, pop = l->pmu[SPU_PMU_POP], recs = l->kept + l->rejected;
-    char why[160] = "", est[400] = "", reasons[200] = "";
-    if (n == 0) {
-        snprintf(why, sizeof why, "no cycle was compared");
-        snprintf(est, sizeof est, "the stimulus is empty");
-    } else if (l->samples == 0) {
-        snprintf(why, sizeof why, "no sample was selected");
-        const uint64_t irr = r->regs[SPU_REG_PMSIRR_EL1], interval = SPU_GET(irr, PMSIRR_EL1, INTERVAL);
-        if (pop == 0)
-            snprintf(est, sizeof est, "nothing at all was seen: no member entered the population while profiling was "
-                                      "enabled (SAMPLE_POP 0); enable profiling (PMBLIMITR_EL1.E, PMSCR_EL1 for the EL, "
-                                      "ctx allow=1, PMBSR_EL1.S 0) before the members, or run longer (--cycles 100000 "
-                                      "or more for random stimulus)");
-        else if (l->collisions)
-            snprintf(est, sizeof est, "all %" PRIu64 " selections collided with a sample in flight", l->collisions);
-        else if (interval == 0)
-            snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, but PMSIRR_EL1.INTERVAL is 0 at the end",
-                     pop);
-        else {
-            /* Members at the rate seen, for one interval; never less than
-             * twice this run (the counter may have been reloaded or
-             * reprogrammed on the way, so this run was not one interval). */
-            double need = (double)interval * 256.0 * (double)n / (double)pop;
-            if (need < 2.0 * (double)n)
-                need = 2.0 * (double)n;
-            snprintf(est, sizeof est, "%" PRIu64 " members counted while enabled, one every %.1f cycles; a selection "
-                                      "needs about %" PRIu64 " members (INTERVAL %" PRIu64 " x 256), so %.0f cycles or more",
-                     pop, (double)n / (double)pop, interval * 256, interval, need);
-        }
-    } else if (recs == 0) {
-        snprintf(why, sizeof why, "no record was made");
-        snprintf(est, sizeof est, "%" PRIu64 " samples, none of which finished with a record", l->samples);
-    } else if (l->kept == 0 || l->rejected == 0) {
-        const int none_kept = l->kept == 0;
-        snprintf(why, sizeof why, "no record was %s", none_kept ? "kept" : "rejected");
-        if (none_kept) {
-            static const unsigned order[6] = {SPU_WHY_DISCARD, SPU_WHY_DS, SPU_WHY_EV, SPU_WHY_LAT, SPU_WHY_NEV, SPU_WHY_TYPE};
-            size_t k = 0;
-            for (unsigned i = 0, b; i < 6 && k < sizeof reasons; i++) {
-                char w[16];
-                b = order[i];
-                if (!l->why[b])
-                    continue;
-                spl_why_str(1u << b, w, sizeof w);
-                k += (size_t)snprintf(reasons + k, sizeof reasons - k, "%s %s %" PRIu64, k ? "," : " (why:", w, l->why[b]);
-            }
-            if (k && k < sizeof reasons)
-                snprintf(reasons + k, sizeof reasons - k, ")");
-        }
-        /* With 0 of R seen, the missing outcome's share is likely under 1/R:
-         * a run long enough for about 3R records would likely show one. */
-        snprintf(est, sizeof est, "%s %" PRIu64 " record%s %s %s%s, one record every %.0f cycles; unless the filters %s "
-                                  "every record, seeing one %s likely takes %.0f cycles or more",
-                 recs > 1 ? "all" : "the", recs, recs > 1 ? "s" : "", recs > 1 ? "were" : "was",
-                 none_kept ? "rejected" : "kept", reasons, (double)n / (double)recs,
-                 none_kept ? "reject" : "keep", none_kept ? "kept" : "rejected", 3.0 * (double)n + (double)n / (double)recs);
-    }
-    if (!why[0] || t->expect_vacuous)
+    char why[VAC_WHY_LEN], est[VAC_EST_LEN];
+    if (!spl_vacuous(&r->log, r->cycles, r->regs[SPU_REG_PMSIRR_EL1], why, est) || t->expect_vacuous)
         return 0;
     fprintf(stderr, "VACUOUS: %s in %" PRIu64 " cycle%s: %s (a directed trace that expects this passes --expect-vacuous)\n",
-            why, n, S_(n), est);
+            why, r->cycles, S_(r->cycles), est);
     return 1;
 }
 
