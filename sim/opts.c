@@ -118,8 +118,11 @@ static int note_given(spu_opts_t *o, const char *name, int repeat)
         fprintf(stderr, "error: %s given twice (it takes one value; the second would replace the first)\n", name);
         return -1;
     }
-    if (o->ngiven < OPT_MAX_GIVEN)
-        o->given[o->ngiven++] = name;
+    if (o->ngiven == OPT_MAX_GIVEN) { /* each name once: the tables have fewer */
+        fprintf(stderr, "internal error: more than %d different options; raise OPT_MAX_GIVEN\n", OPT_MAX_GIVEN);
+        return -1;
+    }
+    o->given[o->ngiven++] = name;
     return 0;
 }
 
