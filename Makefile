@@ -450,7 +450,7 @@ mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CO
 # build/pic. make install puts the libraries, the headers, the package, the
 # configurations' includes and the pkg-config files under PREFIX
 # (docs/integration.md).
-.PHONY: dpi install
+.PHONY: dpi install uninstall
 ## PREFIX: where make install puts the library, headers, package and pkg-config files
 PREFIX      ?= /usr/local
 ## DESTDIR: a staging directory make install writes under (packaging)
@@ -521,16 +521,36 @@ $(BUILD)/dpi/%/spu_dpi_tb: golden/dpi/spu_dpi_pkg.sv tests/dpi/spu_dpi_tb.sv $(R
 # What goes where: the table of docs/integration.md. The libraries hold every
 # configuration (build/gen/spu_config.c), so every configuration's include goes too.
 INSTALL_TO  = $(DESTDIR)$(PREFIX)
+# What make install puts under PREFIX, relative to it: share/openspu/installed.txt
+# lists it, and make uninstall removes exactly that.
+INSTALL_HEADERS := golden/spu_model.h golden/spu_fast.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h
+INSTALLED   = lib/libspugolden.a lib/libspudpi.a lib/libspugolden.so lib/libspudpi.so \
+              lib/pkgconfig/openspu.pc lib/pkgconfig/openspu-dpi.pc \
+              $(addprefix include/openspu/,$(notdir $(INSTALL_HEADERS))) share/openspu/sv/spu_dpi_pkg.sv \
+              $(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),share/openspu/config/$(c)/$(f)))
+INSTALL_LIST := share/openspu/installed.txt
+# PREFIX goes into the pkg-config files' prefix=: it must be absolute.
+check_prefix = case "$(PREFIX)" in /*) ;; *) echo "make: PREFIX='$(PREFIX)' must be an absolute path (the pkg-config files' prefix= is written from it)" >&2; exit 2 ;; esac
 install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden), its DPI-C library and SystemVerilog package, headers and openspu.pc under PREFIX (default /usr/local)
+	@$(check_prefix)
 	@echo "  INSTALL $(INSTALL_TO)"
 	@install -d $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv
 	@install -m 644 $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(INSTALL_TO)/lib/
 	@install -m 755 $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so $(INSTALL_TO)/lib/
-	@install -m 644 golden/spu_model.h golden/spu_fast.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h $(INSTALL_TO)/include/openspu/
+	@install -m 644 $(INSTALL_HEADERS) $(INSTALL_TO)/include/openspu/
 	@install -m 644 golden/dpi/spu_dpi_pkg.sv $(INSTALL_TO)/share/openspu/sv/
 	@$(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),install -D -m 644 $(GEN)/$(c)/$(f) $(INSTALL_TO)/share/openspu/config/$(c)/$(f) &&)) true
 	@for pc in golden/openspu.pc.in golden/dpi/openspu-dpi.pc.in; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(OPENSPU_VERSION)|' $$pc >$(INSTALL_TO)/lib/pkgconfig/$$(basename $$pc .in); done
+	@printf '%s\n' $(INSTALLED) $(INSTALL_LIST) >$(INSTALL_TO)/$(INSTALL_LIST)
+	@cd $(INSTALL_TO) && for f in $$(cat $(INSTALL_LIST)); do [ -f "$$f" ] || { echo "make install: $$f was not installed" >&2; exit 1; }; done
+
+uninstall: ## remove exactly what make install put under PREFIX (its list, share/openspu/installed.txt), and openspu's own directories
+	@$(check_prefix)
+	@[ -f $(INSTALL_TO)/$(INSTALL_LIST) ] || { echo "make uninstall: no $(INSTALL_TO)/$(INSTALL_LIST): nothing of openspu is installed under PREFIX=$(PREFIX)" >&2; exit 2; }
+	@echo "  UNINSTALL $(INSTALL_TO)"
+	@cd $(INSTALL_TO) && rm -f $$(cat $(INSTALL_LIST))
+	@cd $(INSTALL_TO) && for d in $$(find share/openspu include/openspu -depth -type d 2>/dev/null); do rmdir "$$d" 2>/dev/null || true; done
 
 -include $(patsubst %.o,%.d,$(call objs,$(DPI_SRC) $(DPI_TEST_SRC)) $(PIC_GOLDEN) $(PIC_DPI))
 

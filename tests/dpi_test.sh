@@ -233,4 +233,23 @@ else
     else bad dpi/install/sv_bench_equals_the_tree_bench "'$(cat "$TMP/pass.txt")' vs '$doc_line'"; fi
 fi
 
+# make uninstall removes exactly what make install put (its list), leaves
+# what else is under PREFIX, and says when nothing is installed; PREFIX must
+# be absolute (the pkg-config files' prefix= is written from it).
+echo other >"$P/lib/other.so"
+if make -s BUILD="$B" uninstall PREFIX="$P" >"$TMP/un.txt" 2>&1 &&
+    [ "$(cd "$P" && find . -type f)" = "./lib/other.so" ] && [ ! -e "$P/share/openspu" ] && [ ! -e "$P/include/openspu" ]; then
+    ok dpi/uninstall/removes_what_install_put
+else
+    bad dpi/uninstall/removes_what_install_put "$(tail -1 "$TMP/un.txt"); left: $(cd "$P" && find . -type f | head -3 | tr '\n' ' ')"
+fi
+make -s BUILD="$B" uninstall PREFIX="$P" >"$TMP/un.txt" 2>&1; rc=$?
+if [ $rc -eq 2 ] && grep -q 'nothing of openspu is installed under PREFIX' "$TMP/un.txt"; then ok dpi/uninstall/nothing_installed
+else bad dpi/uninstall/nothing_installed "exit $rc: $(head -1 "$TMP/un.txt")"; fi
+for p in relative/prefix ""; do
+    make -s BUILD="$B" install PREFIX="$p" >"$TMP/rel.txt" 2>&1; rc=$?
+    if [ $rc -eq 2 ] && grep -qF "PREFIX='$p' must be an absolute path" "$TMP/rel.txt" && { [ -z "$p" ] || [ ! -e "$p" ]; }; then ok "dpi/install/prefix_must_be_absolute/'$p'"
+    else bad "dpi/install/prefix_must_be_absolute/'$p'" "exit $rc: $(head -1 "$TMP/rel.txt")"; fi
+done
+
 t_end
