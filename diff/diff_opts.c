@@ -78,6 +78,20 @@ static int parse_tol(const char *opt, const char *v, match_tol_t *t)
     return 0;
 }
 
+/* --list N: 0..1000000 into *n; 0, or -1 (message printed). */
+static int parse_list(const char *list, unsigned *n)
+{
+    char *e;
+    errno = 0;
+    const unsigned long v = strtoul(list, &e, 10);
+    if (!(*list >= '0' && *list <= '9') || *e || errno || v > 1000000) {
+        fprintf(stderr, "error: --list '%s': expected a count of 0..1000000\n", list);
+        return -1;
+    }
+    *n = (unsigned)v;
+    return 0;
+}
+
 /* The engine's options spu-diff passes on are all the engine's own. */
 static const opts_front_t diff_eng = {.tool = "spu-diff", .size = sizeof(spu_opts_t)};
 
@@ -149,18 +163,9 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
         return -1;
     }
     if ((d->record_opt && parse_tol("--record-latency", d->record_opt, &d->match.record)) ||
-        (d->sample_opt && parse_tol("--sample-latency", d->sample_opt, &d->match.sample)))
+        (d->sample_opt && parse_tol("--sample-latency", d->sample_opt, &d->match.sample)) ||
+        (list && parse_list(list, &d->list)))
         return -1;
-    if (list) {
-        char *e;
-        errno = 0;
-        const unsigned long n = strtoul(list, &e, 10);
-        if (!(*list >= '0' && *list <= '9') || *e || errno || n > 1000000) {
-            fprintf(stderr, "error: --list '%s': expected a count of 0..1000000\n", list);
-            return -1;
-        }
-        d->list = (unsigned)n;
-    }
     d->eng_argv[ne++] = (char *)trace;
     d->eng_argv[ne] = NULL;
     return opts_parse(&d->eng, ne, d->eng_argv, &diff_eng) ? -1 : 0;
