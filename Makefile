@@ -2,7 +2,7 @@
 # Everything generated goes to build/.
 
 SHELL := /bin/bash
-.DEFAULT_GOAL := help
+.DEFAULT_GOAL := all
 
 # ------------------------------------------------------------------ tools
 ## CC: the C compiler
@@ -100,7 +100,7 @@ objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 ALL_OBJS   := $(call objs,$(GOLDEN_SRC) $(STIM_SRC) $(SIM_SRC) $(CSIM_SRC) $(TB_SRC) $(PERF_SRC) $(DIFF_SRC) $(SPEC_SRC) $(ENGINE_TEST_SRC) $(FUZZ_SRC) vl/dut.c) $(OBJ)/gen/spu_config.o
 
 .PHONY: bench-peers deps-peers
-.PHONY: check test-full clang-build fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
+.PHONY: all lib check test-full clang-build fpga fpga-check fpga-baseline deps-fpga deps-fusesoc bench-records FORCE help gen rtl-default-vh check-gen csim tb diff lint formal deps-formal test cov test-asan asan-build fuzz deps-fuzz icarus cov-code deps-cov mutate-golden mutate deps-mutate run bench-csim bench bench-levers regress deps deps-synth deps-perf deps-build clean perf-tools regress-parallel regress-slurm-check bench-regress deps-parallel deps-slurm
 
 # make help: the targets (their "## " comments) and the variables (the
 # "## NAME: meaning" lines above them, with the value they have now).
@@ -531,6 +531,10 @@ INSTALLED   = lib/libspugolden.a lib/libspudpi.a lib/libspugolden.so lib/libspud
 INSTALL_LIST := share/openspu/installed.txt
 # PREFIX goes into the pkg-config files' prefix=: it must be absolute.
 check_prefix = case "$(PREFIX)" in /*) ;; *) echo "make: PREFIX='$(PREFIX)' must be an absolute path (the pkg-config files' prefix= is written from it)" >&2; exit 2 ;; esac
+all: csim tb diff perf-tools lib ## (the default) every tool and library the README and docs use: spu-csim, spu-tb, spu-diff, spu-perf, the libraries
+
+lib: $(DPI_LIBS) ## the golden model's library libspugolden and its DPI-C libspudpi, static and shared (docs/api.md)
+
 install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden), its DPI-C library and SystemVerilog package, headers and openspu.pc under PREFIX (default /usr/local)
 	@$(check_prefix)
 	@echo "  INSTALL $(INSTALL_TO)"
