@@ -8,7 +8,7 @@ B=${BUILD:-build}
 case $B in /*) ;; *) B=$PWD/$B ;; esac
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-awk '/^```c$/ {on=1; next} /^```$/ {if (on) exit} on' docs/api.md >"$TMP/example.c"
+awk '/^```c( |$)/ {on=1; next} /^```$/ {if (on) exit} on' docs/api.md >"$TMP/example.c"
 if [ "$(grep -c 'int main' "$TMP/example.c")" -ne 1 ]; then
     echo "FAIL api/example_present: no complete program in docs/api.md"; exit 0
 fi

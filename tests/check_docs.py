@@ -3,7 +3,7 @@
 
 1. Every option written in backticks in README.md and docs/*.md (`--name`)
    is an option of one of the project's tools (their --help, or argparse's
-   add_argument in tools/*.py, or tests/run_tests.sh's), or of an outside
+   add_argument in tools/*.py and tests/*.py, or tests/run_tests.sh's), or of an outside
    tool listed in OUTSIDE below with the tool it belongs to.
 2. Every function written in backticks as `name()` (lower case: the
    project's; the Arm pseudocode's are CamelCase) is defined in the sources:
@@ -61,7 +61,8 @@ def our_options(build):
         out = subprocess.run([path, "--help"], capture_output=True, text=True)
         opts |= set(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", out.stdout + out.stderr))
     scripts = glob.glob(os.path.join(ROOT, "tools", "*.py")) + glob.glob(os.path.join(ROOT, "tools", "*.sh")) + \
-        glob.glob(os.path.join(ROOT, "tools", "slurm", "*")) + [os.path.join(ROOT, "tests", "run_tests.sh")]
+        glob.glob(os.path.join(ROOT, "tools", "slurm", "*")) + [os.path.join(ROOT, "tests", "run_tests.sh")] + \
+        glob.glob(os.path.join(ROOT, "tests", "*.py"))
     for path in scripts:
         with open(path) as f:
             text = f.read()
@@ -129,7 +130,7 @@ def check_pmu(toml, errors):
             errors.append(f"docs/ports.md: pmu_o lists {got} (NPMU {m.group(2)}); the toml has {events} ({len(events)})")
     with open(os.path.join(ROOT, "docs", "formats.md")) as f:
         formats = f.read()
-    m = re.search(r"```\n<cycle> pmu (.*?)```", formats, re.S)
+    m = re.search(r"```[^\n]*\n<cycle> pmu (.*?)```", formats, re.S)
     if not m:
         errors.append("docs/formats.md: the pmu line's block (```<cycle> pmu ...```) not found")
     else:

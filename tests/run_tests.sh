@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 # The suites of each tier, in running order.
-TIER_check=(gen lint spec engine api vectors bad csim diff lockstep records cov)
+TIER_check=(gen docs lint spec engine api vectors bad csim diff lockstep records cov)
 TIER_test=(pev asan icarus formal dpi ports perf tb front)
 TIER_full=(reorder fpga fusesoc peers regress mutate)
 case $TIER in
@@ -446,6 +446,18 @@ suite_asan() {
 
 # make icarus: the RTL under Icarus Verilog against the model's vectors;
 # the short form in make test, the full one (make icarus's) in test-full.
+# The docs' command blocks (tests/doc_commands.py): each block says what it
+# is and names the target that builds what it runs; planted drifts are
+# caught; from the test tier on (its binaries built), every sh block of
+# README.md and docs/*.md runs too.
+suite_docs() {
+    if [ "$TIER" != check ]; then
+        script docs 40 "" -- tests/doc_commands_test.sh full
+    else
+        script docs 10 "" -- tests/doc_commands_test.sh short
+    fi
+}
+
 suite_icarus() {
     if [ "$TIER" = full ]; then
         script icarus 20 "" -- tests/icarus_test.sh full
