@@ -509,12 +509,12 @@ $(BUILD)/spu-dpi-tests: $(call objs,$(DPI_TEST_SRC)) $(BUILD)/libspudpi.a $(BUIL
 	@echo "  LINK    $@"
 	@$(CC) $(COPT) -o $@ $^
 
-$(BUILD)/dpi/%/spu_dpi_tb: golden/dpi/spu_dpi_pkg.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh \
+$(BUILD)/dpi/%/spu_dpi_tb: golden/dpi/spu_dpi_pkg.sv golden/dpi/spu_scoreboard.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) $(RTL_VLT) $(GEN)/%/spu_config.vh \
                            $(BUILD)/libspudpi.a $(BUILD)/libspugolden.a
 	@rm -rf $(@D) && mkdir -p $(@D)
-	@echo "  VERILATE $* (tests/dpi/spu_dpi_tb.sv, golden/dpi/spu_dpi_pkg.sv, rtl/*.v with $(GEN)/$*/spu_config.vh)"
+	@echo "  VERILATE $* (tests/dpi/spu_dpi_tb.sv, golden/dpi/spu_dpi_pkg.sv, spu_scoreboard.sv, rtl/*.v with $(GEN)/$*/spu_config.vh)"
 	@$(VERILATOR) --binary -Wall --top-module spu_dpi_tb $(RTL_VLT) -I$(GEN)/$* -Irtl -Mdir $(@D) -o spu_dpi_tb \
-	    golden/dpi/spu_dpi_pkg.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) \
+	    golden/dpi/spu_dpi_pkg.sv golden/dpi/spu_scoreboard.sv tests/dpi/spu_dpi_tb.sv $(RTL_SRC) \
 	    -LDFLAGS "$(abspath $(BUILD)/libspudpi.a $(BUILD)/libspugolden.a)" >$(@D)/verilator.log 2>&1 \
 	    || { tail -20 $(@D)/verilator.log; exit 1; }
 
@@ -524,9 +524,19 @@ INSTALL_TO  = $(DESTDIR)$(PREFIX)
 # What make install puts under PREFIX, relative to it: share/openspu/installed.txt
 # lists it, and make uninstall removes exactly that.
 INSTALL_HEADERS := golden/spu_model.h golden/spu_fast.h $(GEN)/spu_config.h $(GEN)/spu_ports.h golden/dpi/spu_dpi.h
+INSTALL_TOOLS    := spu-csim spu-diff spu-perf
+INSTALL_SV       := golden/dpi/spu_dpi_pkg.sv golden/dpi/spu_scoreboard.sv
+# The example benches: the scoreboard in a SystemVerilog bench, the Icarus
+# vector bench and spu-diff's example logger (docs/integration.md, docs/diff.md).
+INSTALL_EXAMPLES := tests/dpi/spu_dpi_tb.sv tb/icarus/spu_vec_tb.v tests/diff/spl_log.v
+# The docs keep their layout (README.md's links into docs/ still resolve).
+INSTALL_DOCS     := $(wildcard docs/*.md)
 INSTALLED   = lib/libspugolden.a lib/libspudpi.a lib/libspugolden.so lib/libspudpi.so \
               lib/pkgconfig/openspu.pc lib/pkgconfig/openspu-dpi.pc \
-              $(addprefix include/openspu/,$(notdir $(INSTALL_HEADERS))) share/openspu/sv/spu_dpi_pkg.sv \
+              $(addprefix include/openspu/,$(notdir $(INSTALL_HEADERS))) $(addprefix bin/,$(INSTALL_TOOLS)) \
+              $(addprefix share/openspu/sv/,$(notdir $(INSTALL_SV))) \
+              $(addprefix share/openspu/examples/,$(notdir $(INSTALL_EXAMPLES))) \
+              $(addprefix share/openspu/rtl/,$(notdir $(RTL_SRC))) share/doc/openspu/README.md $(addprefix share/doc/openspu/,$(INSTALL_DOCS)) \
               $(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),share/openspu/config/$(c)/$(f)))
 INSTALL_LIST := share/openspu/installed.txt
 # PREFIX goes into the pkg-config files' prefix=: it must be absolute.
@@ -535,14 +545,20 @@ all: csim tb diff perf-tools lib ## (the default) every tool and library the REA
 
 lib: $(DPI_LIBS) ## the golden model's library libspugolden and its DPI-C libspudpi, static and shared (docs/api.md)
 
-install: $(DPI_LIBS) $(GEN_C) $(GEN_V) ## install the golden model (libspugolden), its DPI-C library and SystemVerilog package, headers and openspu.pc under PREFIX (default /usr/local)
+install: $(DPI_LIBS) $(addprefix $(BUILD)/,$(INSTALL_TOOLS)) $(GEN_C) $(GEN_V) ## install the tools (spu-csim, spu-diff, spu-perf), the model's libraries, headers and pkg-config files, the SystemVerilog package and scoreboard, the RTL, example benches and docs under PREFIX (default /usr/local)
 	@$(check_prefix)
 	@echo "  INSTALL $(INSTALL_TO)"
-	@install -d $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv
+	@install -d $(INSTALL_TO)/bin $(INSTALL_TO)/lib/pkgconfig $(INSTALL_TO)/include/openspu $(INSTALL_TO)/share/openspu/sv \
+	    $(INSTALL_TO)/share/openspu/examples $(INSTALL_TO)/share/openspu/rtl $(INSTALL_TO)/share/doc/openspu/docs
+	@install -m 755 $(addprefix $(BUILD)/,$(INSTALL_TOOLS)) $(INSTALL_TO)/bin/
 	@install -m 644 $(BUILD)/libspugolden.a $(BUILD)/libspudpi.a $(INSTALL_TO)/lib/
 	@install -m 755 $(BUILD)/libspugolden.so $(BUILD)/libspudpi.so $(INSTALL_TO)/lib/
 	@install -m 644 $(INSTALL_HEADERS) $(INSTALL_TO)/include/openspu/
-	@install -m 644 golden/dpi/spu_dpi_pkg.sv $(INSTALL_TO)/share/openspu/sv/
+	@install -m 644 $(INSTALL_SV) $(INSTALL_TO)/share/openspu/sv/
+	@install -m 644 $(INSTALL_EXAMPLES) $(INSTALL_TO)/share/openspu/examples/
+	@install -m 644 $(RTL_SRC) $(INSTALL_TO)/share/openspu/rtl/
+	@install -m 644 README.md $(INSTALL_TO)/share/doc/openspu/
+	@install -m 644 $(INSTALL_DOCS) $(INSTALL_TO)/share/doc/openspu/docs/
 	@$(foreach c,$(CONFIGS),$(foreach f,spu_config.vh $(GEN_VPORTS),install -D -m 644 $(GEN)/$(c)/$(f) $(INSTALL_TO)/share/openspu/config/$(c)/$(f) &&)) true
 	@for pc in golden/openspu.pc.in golden/dpi/openspu-dpi.pc.in; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(OPENSPU_VERSION)|' $$pc >$(INSTALL_TO)/lib/pkgconfig/$$(basename $$pc .in); done
@@ -554,7 +570,7 @@ uninstall: ## remove exactly what make install put under PREFIX (its list, share
 	@[ -f $(INSTALL_TO)/$(INSTALL_LIST) ] || { echo "make uninstall: no $(INSTALL_TO)/$(INSTALL_LIST): nothing of openspu is installed under PREFIX=$(PREFIX)" >&2; exit 2; }
 	@echo "  UNINSTALL $(INSTALL_TO)"
 	@cd $(INSTALL_TO) && rm -f $$(cat $(INSTALL_LIST))
-	@cd $(INSTALL_TO) && for d in $$(find share/openspu include/openspu -depth -type d 2>/dev/null); do rmdir "$$d" 2>/dev/null || true; done
+	@cd $(INSTALL_TO) && for d in $$(find share/openspu share/doc/openspu include/openspu -depth -type d 2>/dev/null); do rmdir "$$d" 2>/dev/null || true; done
 
 -include $(patsubst %.o,%.d,$(call objs,$(DPI_SRC) $(DPI_TEST_SRC)) $(PIC_GOLDEN) $(PIC_DPI))
 

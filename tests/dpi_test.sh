@@ -99,9 +99,9 @@ done
 
 # The commands and the PASS line of the page's first section, as written
 # (v.vec in the scratch directory).
-doc_block() { # N: the N-th ``` block (not ```c) after the heading $2
-    awk -v n="$1" -v h="$2" 'index($0, h) == 1 { on = 1 } on && /^```$/ { if (inb) { inb = 0; k++; if (k == n) exit } else { inb = 1; next } }
-         on && inb && k == n - 1' "$DOC"
+doc_block() { # N: the N-th ```sh or ```text block after the heading $2
+    awk -v n="$1" -v h="$2" 'index($0, h) == 1 { on = 1 } on && inb && /^```$/ { inb = 0; k++; if (k == n) exit; next }
+         on && !inb && /^```(sh|text)/ { inb = 1; next } on && inb && k == n - 1' "$DOC"
 }
 H1='## The golden model in your SystemVerilog testbench'
 doc_block 1 "$H1" | grep -v '^make ' | sed -e "s#v\.vec#$TMP/doc.vec#g" -e "s#build/#$B/#g" -e 's/ *#.*$//' >"$TMP/doc.sh"
@@ -120,7 +120,7 @@ V=$TMP/doc.vec
 planted() {
     quiet "$(bench "$2")" +vectors="$3" +inject="$4" +inject_at="$5" >"$TMP/o.txt" 2>&1
     local rc=$?
-    if [ $rc -ne 0 ] && grep -qE "^dpi: FAIL config $2: 1 differences in [0-9]+ cycles, the first at cycle [0-9]+: $4\$" "$TMP/o.txt" &&
+    if [ $rc -ne 0 ] && grep -qE "^dpi: FAIL config $2: 1 difference in [0-9]+ cycles, the first at cycle [0-9]+: $4\$" "$TMP/o.txt" &&
         grep -q "$4 DUT .* (planted by +inject)" "$TMP/o.txt"; then
         ok "dpi/$1"
     else
@@ -168,7 +168,9 @@ fi
 lost=""
 for f in lib/libspugolden.a lib/libspugolden.so lib/libspudpi.a lib/libspudpi.so lib/pkgconfig/openspu.pc \
     lib/pkgconfig/openspu-dpi.pc include/openspu/spu_model.h include/openspu/spu_config.h include/openspu/spu_ports.h \
-    include/openspu/spu_dpi.h share/openspu/sv/spu_dpi_pkg.sv \
+    include/openspu/spu_dpi.h share/openspu/sv/spu_dpi_pkg.sv share/openspu/sv/spu_scoreboard.sv \
+    bin/spu-csim bin/spu-diff bin/spu-perf share/openspu/examples/spu_dpi_tb.sv share/openspu/rtl/spu_top.v \
+    share/doc/openspu/README.md share/doc/openspu/docs/integration.md \
     $(for c in $CONFIGS; do for f in spu_config.vh spu_top_ports.vh spu_vec_ports.vh spu_dpi_step.svh; do
         echo share/openspu/config/$c/$f; done; done); do
     [ -f "$P/$f" ] || lost+=" $f"
@@ -180,9 +182,9 @@ if [ "$flags" = "-I$P/include/openspu -L$P/lib -lspudpi -lspugolden" ]; then ok 
 else bad dpi/install/pkg_config "pkg-config --cflags --libs openspu-dpi: $flags"; fi
 
 # The page's C program and its two cc lines, in a directory outside the tree.
-H2='## Installing the library'
+H2='## Installing: '
 mkdir -p "$TMP/ext"
-awk -v h="$H2" 'index($0, h) == 1 { on = 1 } on && /^```c$/ { inb = 1; next } inb && /^```$/ { exit } inb' "$DOC" >"$TMP/ext/list_configs.c"
+awk -v h="$H2" 'index($0, h) == 1 { on = 1 } on && /^```c( |$)/ { inb = 1; next } inb && /^```$/ { exit } inb' "$DOC" >"$TMP/ext/list_configs.c"
 grep -E '^cc .*list_configs\.c' "$DOC" >"$TMP/ext/build.sh"
 if [ "$(grep -c 'int main' "$TMP/ext/list_configs.c")" -ne 1 ] || [ "$(wc -l <"$TMP/ext/build.sh")" -ne 2 ]; then
     bad dpi/install/doc_program "no C program or not two cc lines in $DOC"
@@ -209,29 +211,35 @@ else
     done
 fi
 
-# The page's verilator line: this tree's bench and RTL against the installed
-# package, include and shared library, built outside the tree.
+# The scoreboard bench from the installed copy alone (the page's recipe,
+# which the docs suite runs as written): the installed example bench,
+# scoreboard, package, RTL, include and shared library, in a directory
+# outside the tree; Verilator must read nothing of the tree.
 mkdir -p "$TMP/sv"
-grep -E '^verilator .*openspu-dpi' "$DOC" | sed -e "s#tests/dpi/#$ROOT/tests/dpi/#g" -e "s#rtl/#$ROOT/rtl/#g" >"$TMP/sv/build.sh"
-if [ "$(wc -l <"$TMP/sv/build.sh")" -ne 1 ]; then
-    bad dpi/install/sv_bench "not one verilator line in $DOC"
-elif ! (cd "$TMP/sv" && bash -e build.sh) >"$TMP/sv.txt" 2>&1; then
+sv=$(pkg-config --variable=svdir openspu-dpi)
+if ! (cd "$TMP/sv" && ${VERILATOR:-verilator} --binary -I"$(pkg-config --variable=configdir openspu-dpi)/v1p4" \
+        "$sv/spu_dpi_pkg.sv" "$sv/spu_scoreboard.sv" "$(pkg-config --variable=examplesdir openspu-dpi)/spu_dpi_tb.sv" \
+        "$(pkg-config --variable=rtldir openspu-dpi)"/*.v --top-module spu_dpi_tb \
+        -LDFLAGS "$(pkg-config --libs openspu-dpi) -Wl,-rpath,$(pkg-config --variable=libdir openspu-dpi)") >"$TMP/sv.txt" 2>&1; then
     bad dpi/install/sv_bench_builds "$(grep -m3 -iE 'error' "$TMP/sv.txt" | tr '\n' ' ')"
 else
     exe=$TMP/sv/obj_dir/Vspu_dpi_tb
     libs=$(ldd "$exe" | awk '/libspu/ { printf "%s ", $3 }')
-    # what Verilator read (its dependency file): the installed package and include, nothing of build/ or golden/
+    # what Verilator read (its dependency file): the installed copy, nothing of the tree
     deps=$(cat "$TMP/sv/obj_dir/"*__ver.d 2>/dev/null)
-    if [ "$libs" = "$P/lib/libspudpi.so $P/lib/libspugolden.so " ] && grep -qF "$P/share/openspu/sv/spu_dpi_pkg.sv" <<<"$deps" &&
-        grep -qF "$P/share/openspu/config/v1p4/spu_config.vh" <<<"$deps" && ! grep -qE "$ROOT/($B|golden)/" <<<"$deps"; then
+    if [ "$libs" = "$P/lib/libspudpi.so $P/lib/libspugolden.so " ] && grep -qF "$P/share/openspu/sv/spu_scoreboard.sv" <<<"$deps" &&
+        grep -qF "$P/share/openspu/config/v1p4/spu_config.vh" <<<"$deps" && ! grep -qF "$ROOT/" <<<"$deps"; then
         ok "dpi/install/sv_bench_uses_the_installed_copy ($libs)"
     else
-        bad dpi/install/sv_bench_uses_the_installed_copy "libraries '$libs'"
+        bad dpi/install/sv_bench_uses_the_installed_copy "libraries '$libs'; read from the tree: $(tr ' ' '\n' <<<"$deps" | grep -F "$ROOT/" | head -2 | tr '\n' ' ')"
     fi
     run install/sv_bench_passes "$exe" "$V"
     if [ "$(cat "$TMP/pass.txt")" = "$doc_line" ]; then ok dpi/install/sv_bench_equals_the_tree_bench
     else bad dpi/install/sv_bench_equals_the_tree_bench "'$(cat "$TMP/pass.txt")' vs '$doc_line'"; fi
 fi
+for t in spu-csim spu-diff spu-perf; do
+    if "$P/bin/$t" --help 2>&1 | grep -q -- '--'; then ok "dpi/install/tool/$t"; else bad "dpi/install/tool/$t" "$P/bin/$t --help"; fi
+done
 
 # make uninstall removes exactly what make install put (its list), leaves
 # what else is under PREFIX, and says when nothing is installed; PREFIX must
