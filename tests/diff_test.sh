@@ -5,6 +5,8 @@
 #    Icarus Verilog) logs our RTL with no delay and agrees; with its records
 #    delayed by 3 cycles it disagrees with "record cycle outside tolerance"
 #    unless --record-latency allows the delay;
+#  - the bench's pmu line is compared; a PMU-only bug planted in a copy of the
+#    RTL (the latency filter's >= as >, with the filter off) is caught by it;
 #  - planted wrong decisions in a copy of the model's log are caught with the
 #    op id (or cycle) and the reason;
 #  - bad input (a malformed line, a bad option) exits 2 with FILE:LINE:COL or
@@ -136,7 +138,15 @@ for cfg in v1p4 wide wide-alt; do
             bad "diff/bench/$cfg/delay$delay" "$(grep -m2 -E '^(icarus|spl_log):' "$TMP/vvp.txt" | tr '\n' ' ')"
         fi
     done
-    if run_diff "diff/bench_delay0_agrees/$cfg" 0 "$TMP/$cfg.spt" "$TMP/bench0.spl"; then ok "diff/bench_delay0_agrees/$cfg"; fi
+    # ... and it compared the bench's pmu line, every event the configuration implements
+    npmu=$(sed -nE 's/.* pmu (.*)/\1/p' "$TMP/$cfg.spl" | wc -w)
+    if run_diff "diff/bench_delay0_agrees/$cfg" 0 "$TMP/$cfg.spt" "$TMP/bench0.spl"; then
+        if [ "$npmu" -gt 3 ] && grep -qE "^spu-diff: AGREE: .*, $npmu pmu totals$" "$TMP/out"; then
+            ok "diff/bench_delay0_agrees/$cfg ($npmu pmu totals)"
+        else
+            bad "diff/bench_delay0_agrees/$cfg" "want $npmu pmu totals: $(head -1 "$TMP/out")"
+        fi
+    fi
     # Delayed records: exact timing fails at the first record.
     rec=$(grep -m1 ' record ' "$TMP/$cfg.spl")
     if run_diff "diff/bench_delay3_exact_fails/$cfg" 1 "$TMP/$cfg.spt" "$TMP/bench3.spl"; then
@@ -159,6 +169,36 @@ for cfg in v1p4 wide wide-alt; do
         ok "diff/bench_delay3_tolerance_too_small/$cfg"
     fi
 done
+
+# A PMU-only bug in a copy of the RTL: the latency filter's >= as >, with
+# the filter off (PMSFCR_EL1.FL = 0) and MINLAT 24, changes SAMPLE_FEED_LAT
+# and nothing a record line shows. The bench's pmu line catches it.
+mkdir -p "$TMP/rtl"
+cp rtl/*.v "$TMP/rtl/"
+sed -i 's/is_lat  = (tot_lat_i >= minlat);/is_lat  = (tot_lat_i > minlat);/' "$TMP/rtl/spu_filter.v"
+sed 's/^w PMSFCR_EL1 0x4$/w PMSFCR_EL1 0x0/' "$TMP/v1p4.spt" >"$TMP/nofl.spt"
+$CSIM "$TMP/nofl.spt" --quiet --vectors "$TMP/nofl.vec" 2>"$TMP/err" || bad diff/pmu_only_bug/vectors "$(head -1 "$TMP/err")"
+at24=$($CSIM "$TMP/nofl.spt" | grep -c ' record .* tot=24 ')
+if cmp -s rtl/spu_filter.v "$TMP/rtl/spu_filter.v" || cmp -s "$TMP/v1p4.spt" "$TMP/nofl.spt" || [ "$at24" -eq 0 ]; then
+    bad diff/pmu_only_bug "the edits did not apply, or no record has tot=24 ($at24)"
+elif ! ${IVERILOG:-iverilog} -g2005 -I"$G/v1p4" -I"$TMP/rtl" -s spu_vec_tb -s spu_spl_log -o "$TMP/m.vvp" \
+        tb/icarus/spu_vec_tb.v tests/diff/spl_log.v "$TMP"/rtl/*.v 2>"$TMP/iv.txt"; then
+    bad diff/pmu_only_bug "iverilog: $(head -2 "$TMP/iv.txt" | tr '\n' ' ')"
+else
+    ${VVP:-vvp} -n "$TMP/m.vvp" +vectors="$TMP/nofl.vec" +spl="$TMP/mutant.spl" >"$TMP/vvp.txt" 2>&1
+    # the vector bench sees the bug on pmu_o only
+    if ! grep -q '^icarus: FAIL' "$TMP/vvp.txt" || [ -n "$(grep '^icarus: cycle' "$TMP/vvp.txt" | grep -v ' pmu_o ')" ]; then
+        bad diff/pmu_only_bug "the mutant passes the vector bench, or fails it on more than pmu_o: $(head -3 "$TMP/vvp.txt" | tr '\n' ' ')"
+    elif run_diff diff/pmu_only_bug 1 "$TMP/nofl.spt" "$TMP/mutant.spl"; then
+        if grep -q '^=== FIRST DISAGREEMENT at cycle [0-9]* (pmu): different PMU total$' "$TMP/out" &&
+            grep -qE '^  model  SAMPLE_FEED_LAT=[0-9]+ on the pmu line$' "$TMP/out" &&
+            grep -qE '^spu-diff: DISAGREE: .*: 1 disagreement$' "$TMP/out"; then
+            ok "diff/pmu_only_bug ($at24 records at MINLAT)"
+        else
+            bad diff/pmu_only_bug "$(grep -m2 -E '^(spu-diff|===)' "$TMP/out" | tr '\n' ' ')"
+        fi
+    fi
+fi
 
 # Planted wrong decisions, in copies of the model's own log.
 for cfg in v1p4 wide; do
