@@ -59,10 +59,19 @@ int main(int argc, char **argv)
         goto out;
     }
     report_t r = {.o = d, .s = s, .model = &model, .theirs = &theirs, .res = &res, .p = p};
+    if (d->show > res.n) {
+        if (res.n)
+            fprintf(stderr, "error: --show '%s': there %s only %zu disagreement%s (--show takes 1..%zu)\n",
+                    d->show_opt, res.n == 1 ? "is" : "are", res.n, res.n == 1 ? "" : "s", res.n);
+        else
+            fprintf(stderr, "error: --show '%s': there is no disagreement (the logs agree)\n", d->show_opt);
+        goto out;
+    }
+    r.at = d->show ? (size_t)d->show - 1 : 0;
     if (res.n == 0) {
         report_agree(stdout, &r);
         rc = 0;
-    } else if (replay_until(p, s, res.dis[0].time) == 0) {
+    } else if (replay_until(p, s, res.dis[r.at].time) == 0) {
         report_disagree(stdout, &r);
         rc = 1;
     }

@@ -48,12 +48,13 @@ static void reasons_str(uint32_t reasons, char *buf, size_t len)
         }
 }
 
-/* One disagreement on one line: where, which op, why, and their line. */
+/* One disagreement on one line: its number (for --show), where, which op,
+ * why, and their line. */
 static void one_line(FILE *f, const report_t *r, const match_dis_t *d)
 {
     char why[400];
     reasons_str(d->reasons, why, sizeof why);
-    fprintf(f, "  cycle %-8" PRIu64, d->time);
+    fprintf(f, "  #%-6zu cycle %-8" PRIu64, (size_t)(d - r->res->dis) + 1, d->time);
     if (d->op != MATCH_NO_OP)
         fprintf(f, " op %-8" PRIu64, d->op);
     else if (d->cls == MC_PMU)
@@ -252,13 +253,16 @@ static void summary(FILE *f, const report_t *r)
 void report_disagree(FILE *f, const report_t *r)
 {
     const match_result_t *m = r->res;
-    const match_dis_t *d = &m->dis[0];
+    const match_dis_t *d = &m->dis[r->at];
     char why[400];
     fprintf(f, "spu-diff: DISAGREE: %s against the model on %s (configuration %s): %zu disagreement%s\n",
             r->theirs->path, r->o->eng.trace, r->s->cfg.name, m->n, m->n == 1 ? "" : "s");
     settings(f, r);
     reasons_str(d->reasons, why, sizeof why);
-    fprintf(f, "=== FIRST DISAGREEMENT at cycle %" PRIu64, d->time);
+    if (r->at)
+        fprintf(f, "=== DISAGREEMENT #%zu of %zu (--show %zu) at cycle %" PRIu64, r->at + 1, m->n, r->at + 1, d->time);
+    else
+        fprintf(f, "=== FIRST DISAGREEMENT at cycle %" PRIu64, d->time);
     if (d->op != MATCH_NO_OP)
         fprintf(f, ", op %" PRIu64, d->op);
     fprintf(f, " (%s): %s\n", match_class_name(d->cls), why);
@@ -271,11 +275,11 @@ void report_disagree(FILE *f, const report_t *r)
     }
     model_state(f, r, d->time);
     history(f, r, d->time);
-    const size_t more = m->n - 1, shown = more < r->o->list ? more : r->o->list;
+    const size_t more = m->n - 1 - r->at, shown = more < r->o->list ? more : r->o->list;
     if (more) {
-        fprintf(f, "--- the next %zu of %zu more disagreements%s\n", shown, more,
-                shown < more ? " (--list N shows more)" : "");
-        for (size_t i = 1; i <= shown; i++)
+        fprintf(f, "--- the next %zu of %zu more disagreements (%s--show N reports #N in full)\n", shown, more,
+                shown < more ? "--list N lists more; " : "");
+        for (size_t i = r->at + 1; i <= r->at + shown; i++)
             one_line(f, r, &m->dis[i]);
     }
     summary(f, r);

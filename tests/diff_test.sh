@@ -257,12 +257,43 @@ if run_diff diff/report 1 "$TMP/v1p4.spt" "$TMP/many.spl" --list 3; then
         'PMSICR_EL1 +0x[0-9a-f]{16}' 'PMSIRR_EL1 +0x0000000000000100' 'PMSFCR_EL1 +0x0000000000000004' 'PMBPTR_EL1 +0x' \
         '^  slot 0: op [0-9]+, entered cycle [0-9]+ at EL1, ' '^--- the last 8 population members before cycle' \
         '^ +[0-9]+ +0 +[0-9]+  (sample s0|collision|-) +type=' '^--- register accesses, resets and context changes before cycle' \
-        '^ +[0-9]+  w PMSICR_EL1 0x[1-7]$' '^--- the next 3 of [0-9]+ more disagreements \(--list N shows more\)$' \
+        '^ +[0-9]+  w PMSICR_EL1 0x[1-7]$' '^--- the next 3 of [0-9]+ more disagreements \(--list N lists more; --show N reports #N in full\)$' \
+        '^  #2 +cycle [0-9]+ +op [0-9]+ +record: different keep/why' \
         '^--- summary: [0-9]+ disagreements' '^  different keep/why +0 +[0-9]+ +0 +0$'; do
         grep -qE -- "$want" "$TMP/out" || miss+=" [$want]"
     done
     [ -z "$miss" ] && ok diff/report || bad diff/report "missing:$miss"
 fi
+
+# --show N: the Nth disagreement of the list (#N) in full, with the model's
+# state at its cycle; --show=N alike; N beyond the count is an error.
+cp "$TMP/out" "$TMP/first.txt"
+third=$(grep -m1 -E '^  #3 ' "$TMP/first.txt"); tc=$(awk '{print $3}' <<<"$third"); top=$(awk '{print $5}' <<<"$third")
+total=$(sed -nE 's/^spu-diff: DISAGREE: .*: ([0-9]+) disagreements$/\1/p' "$TMP/first.txt")
+if run_diff diff/show 1 "$TMP/v1p4.spt" "$TMP/many.spl" --show 3; then
+    if [ -n "$tc" ] && grep -qx "=== DISAGREEMENT #3 of $total (--show 3) at cycle $tc, op $top (record): different keep/why" "$TMP/out" &&
+        grep -q "^  model  $tc record op=$top " "$TMP/out" && grep -q "^--- model state at the start of cycle $tc " "$TMP/out" &&
+        grep -qE '^  #4 +cycle ' "$TMP/out" && ! grep -qE '^  #[23] ' "$TMP/out"; then
+        ok "diff/show (#3: cycle $tc, op $top)"
+    else
+        bad diff/show "want #3 at cycle $tc, op $top: $(grep -m1 '^===' "$TMP/out")"
+    fi
+    cp "$TMP/out" "$TMP/show3.txt"
+    "$DIFF" "$TMP/v1p4.spt" "$TMP/many.spl" --show=3 >"$TMP/out" 2>&1
+    cmp -s "$TMP/out" "$TMP/show3.txt" && ok diff/show_equals || bad diff/show_equals "--show=3 differs from --show 3"
+fi
+while IFS='|' read -r args want; do
+    # shellcheck disable=SC2086
+    run_diff "diff/bad_cli/show/'${args//$TMP/TMP}'" 2 "$TMP/v1p4.spt" $args || continue
+    if grep -qF -- "$want" "$TMP/out"; then ok "diff/bad_cli/show/'${args//$TMP/TMP}'"; else bad "diff/bad_cli/show/'${args//$TMP/TMP}'" "$(head -1 "$TMP/out")"; fi
+done <<EOT
+$TMP/many.spl --show $((total + 1))|error: --show '$((total + 1))': there are only $total disagreements (--show takes 1..$total)
+$TMP/many.spl --show=0|error: --show '0': expected a number of 1..1000000
+$TMP/many.spl --show x|error: --show 'x': expected a number of 1..1000000
+$TMP/many.spl --show|error: --show needs a value
+$TMP/many.spl --show 1 --show 2|error: --show given twice
+$TMP/v1p4.spl --show 1|error: --show '1': there is no disagreement (the logs agree)
+EOT
 
 # Bad input in their log: exit 2, FILE:LINE:COL and the message.
 while IFS='|' read -r line want; do
