@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "hint.h"
 #include "report.h"
 
 static const char *tol_str(const match_tol_t *t, char *buf, size_t len)
@@ -258,6 +259,7 @@ void report_disagree(FILE *f, const report_t *r)
     fprintf(f, "spu-diff: DISAGREE: %s against the model on %s (configuration %s): %zu disagreement%s\n",
             r->theirs->path, r->o->eng.trace, r->s->cfg.name, m->n, m->n == 1 ? "" : "s");
     settings(f, r);
+    hint_print(f, r->model, r->theirs, &r->o->match, m);
     reasons_str(d->reasons, why, sizeof why);
     if (r->at)
         fprintf(f, "=== DISAGREEMENT #%zu of %zu (--show %zu) at cycle %" PRIu64, r->at + 1, m->n, r->at + 1, d->time);

@@ -154,6 +154,7 @@ for cfg in v1p4 wide wide-alt; do
         if grep -q "^=== FIRST DISAGREEMENT at cycle ${rec%% *}, op $(field "$rec" op) (record): record cycle outside tolerance$" "$TMP/out" &&
             grep -qE "^  record cycle: theirs - model = \+3, allowed \+0\.\.\+0" "$TMP/out" &&
             grep -qE "^  record cycle outside tolerance +0 +$nrec +0 +0$" "$TMP/out" &&
+            grep -qx "hint: all $nrec record cycle mismatches are 3 cycles late (theirs - model = +3 for every record pair): --record-latency 3 would accept them" "$TMP/out" &&
             [ "$(grep -cE '^  (reason|record cycle outside tolerance) ' "$TMP/out")" -eq 2 ]; then
             ok "diff/bench_delay3_exact_fails/$cfg ($nrec records, first op $(field "$rec" op))"
         else
@@ -265,9 +266,40 @@ if run_diff diff/report 1 "$TMP/v1p4.spt" "$TMP/many.spl" --list 3; then
     [ -z "$miss" ] && ok diff/report || bad diff/report "missing:$miss"
 fi
 
+grep -q '^hint:' "$TMP/out" && bad diff/report/no_hint "a hint for flipped keep flags: $(grep -m1 '^hint:' "$TMP/out")" ||
+    ok diff/report/no_hint
+
+# Hints over all the disagreements: record cycles late by 0..2 or 2 cycles
+# early, and the option the hint names then accepts them; op ids shifted.
+hint_is() {
+    local name=diff/hint/$1 spl=$2 want=$3 opt=$4
+    shift 4
+    run_diff "$name" 1 "$TMP/v1p4.spt" "$spl" || return
+    if [ "$(grep -c '^hint:' "$TMP/out")" -ne 1 ] || ! grep -qxF -- "$want" "$TMP/out"; then
+        bad "$name" "want '$want', got: $(grep '^hint:' "$TMP/out" | tr '\n' ' ')"
+    elif [ -z "$opt" ] || run_diff "$name/accepted" 0 "$TMP/v1p4.spt" "$spl" $opt; then
+        ok "$name"
+    fi
+}
+nrec=$(grep -c ' record ' "$TMP/v1p4.spl")
+awk '/ record / { $1 = $1 + n++ % 3 } { print }' "$TMP/v1p4.spl" >"$TMP/spread.spl"
+hint_is record_latency_range "$TMP/spread.spl" \
+    "hint: theirs - model ranges over +0..+2 cycles for the $nrec record pairs: --record-latency 0:2 would accept the cycle of every one" \
+    "--record-latency 0:2"
+awk '/ record / { $1 = $1 - 2 } { print }' "$TMP/v1p4.spl" >"$TMP/early.spl"
+hint_is record_early "$TMP/early.spl" \
+    "hint: all $nrec record cycle mismatches are 2 cycles early (theirs - model = -2 for every record pair): --record-latency -2 would accept them" \
+    "--record-latency -2"
+nlines=$(grep -cE ' (sample|collision|record) ' "$TMP/v1p4.spl")
+for k in 1 -3; do
+    awk -v k=$k '{ for (i = 1; i <= NF; i++) if ($i ~ /^op=/) $i = "op=" substr($i, 4) + k } { print }' "$TMP/v1p4.spl" >"$TMP/shift.spl"
+    hint_is "op_shift$k" "$TMP/shift.spl" \
+        "hint: their op ids look shifted by $(printf %+d $k): $nlines of their $nlines sample, collision and record lines agree with the model's line for op id $( [ $k -gt 0 ] && echo - || echo +) ${k#-} (0 as the ids stand); see \"Op ids\" in docs/diff.md for how ids are counted" ""
+done
+
 # --show N: the Nth disagreement of the list (#N) in full, with the model's
 # state at its cycle; --show=N alike; N beyond the count is an error.
-cp "$TMP/out" "$TMP/first.txt"
+"$DIFF" "$TMP/v1p4.spt" "$TMP/many.spl" --list 3 >"$TMP/first.txt" 2>&1
 third=$(grep -m1 -E '^  #3 ' "$TMP/first.txt"); tc=$(awk '{print $3}' <<<"$third"); top=$(awk '{print $5}' <<<"$third")
 total=$(sed -nE 's/^spu-diff: DISAGREE: .*: ([0-9]+) disagreements$/\1/p' "$TMP/first.txt")
 if run_diff diff/show 1 "$TMP/v1p4.spt" "$TMP/many.spl" --show 3; then
