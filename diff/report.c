@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "explain.h"
 #include "hint.h"
 #include "report.h"
 
@@ -188,19 +189,12 @@ static void history(FILE *f, const report_t *r, uint64_t at)
         fprintf(f, "     cycle lane       op  model        attributes (as the trace gives them)\n");
     for (uint64_t i = p->nmem - nm; i < p->nmem; i++) {
         const replay_member_t *m = &p->mem[i % REPLAY_MEMBERS];
-        char fate[24];
-        spu_op_t op;
+        char fate[24], keys[512];
         if (m->fate == 1)
             snprintf(fate, sizeof fate, "sample s%u", m->slot);
         else
             snprintf(fate, sizeof fate, "%s", m->fate == 2 ? "collision" : "-");
-        char keys[512] = "";
-        FILE *k = fmemopen(keys, sizeof keys, "w");
-        if (k && p->run.src.op && p->run.src.op(p->run.src.self, m->op, &op) == 0)
-            spt_write_op_keys(k, &op); /* " type=LD ev=0x2 ..." */
-        if (k)
-            fclose(k);
-        keys[sizeof keys - 1] = '\0';
+        replay_op_keys(p, m->op, keys, sizeof keys); /* " type=LD ev=0x2 ..." */
         fprintf(f, "  %8" PRIu64 " %4u %8" PRIu64 "  %-*s%s\n", m->cycle, m->lane, m->op, keys[0] ? 12 : 0, fate, keys);
     }
     const uint64_t na = p->nacc < REPLAY_ACCESSES ? p->nacc : REPLAY_ACCESSES;
@@ -274,6 +268,8 @@ void report_disagree(FILE *f, const report_t *r)
     if (d->cls == MC_RECORD) {
         selection(f, r, r->model, d->op, "model ");
         selection(f, r, r->theirs, d->op, "theirs");
+        if (d->reasons >> MR_KEEP & 1u)
+            explain_keep(f, &r->s->cfg, r->p, d);
     }
     model_state(f, r, d->time);
     history(f, r, d->time);

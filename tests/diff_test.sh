@@ -242,6 +242,32 @@ for cfg in v1p4 wide; do
     run_diff diff/planted/$cfg/resets_and_no_pmu_not_compared 0 "$TMP/$cfg.spt" "$TMP/noreset.spl" &&
         ok diff/planted/$cfg/resets_and_no_pmu_not_compared
 done
+# A keep/why disagreement is explained filter by filter: the model's
+# decision, what their why= says, and the fields each filter reads.
+L=$TMP/v1p4.spl
+rec=$(grep -E ' record .* keep=0 why=lat$' "$L" | sed -n 5p); op=$(field "$rec" op)
+awk "/ record op=$op /"' { sub(/keep=0/, "keep=1"); sub(/why=lat/, "why=-") } { print }' "$L" >"$TMP/explain.spl"
+if [ -n "$rec" ] && run_diff diff/explain/lat 1 "$TMP/v1p4.spt" "$TMP/explain.spl"; then
+    miss=""
+    for want in "^--- each filter's decision \(D17\.5\): the model's, and what their why= says$" \
+        "^  op $op \(as the trace gives it\): type=" \
+        "^  lat +PMSFCR_EL1\.FL=1 +reject +pass +total latency $(field "$rec" tot); PMSLATFR_EL1\.MINLAT=24  <- differs$" \
+        '^  type +PMSFCR_EL1\.FT=0 +pass +pass +op type [A-Z+-]+; PMSFCR_EL1\.TYPE=0b000 \{ST,LD,B\}' \
+        '^  ev +PMSFCR_EL1\.FE=0 +pass +pass +op events 0x[0-9a-f]+; PMSEVFR_EL1=0x0$' \
+        '^  discard +PMBLIMITR_EL1\.FM=0 +pass +pass ' '^  keep +0 +1  <- differs$'; do
+        grep -qE -- "$want" "$TMP/out" || miss+=" [$want]"
+    done
+    [ "$(grep -c '<- differs' "$TMP/out")" -eq 2 ] || miss+=" [two rows differ]"
+    [ -z "$miss" ] && ok "diff/explain/lat (op $op)" || bad diff/explain/lat "missing:$miss"
+fi
+rec=$(grep -E ' record .* keep=1 why=-$' "$L" | sed -n 5p); op=$(field "$rec" op)
+awk "/ record op=$op /"' { sub(/keep=1/, "keep=0"); sub(/why=-/, "why=ev") } { print }' "$L" >"$TMP/explain.spl"
+if [ -n "$rec" ] && run_diff diff/explain/filter_off 1 "$TMP/v1p4.spt" "$TMP/explain.spl"; then
+    grep -qE '^  ev +PMSFCR_EL1\.FE=0 +pass +reject +op events .*; theirs rejects with the filter off  <- differs$' "$TMP/out" &&
+        grep -qE '^  keep +1 +0  <- differs$' "$TMP/out" && ok "diff/explain/filter_off (op $op)" ||
+        bad diff/explain/filter_off "$(grep -E '^  (ev|keep) ' "$TMP/out" | tr '\n' ' ')"
+fi
+
 # slots and lanes: wide has 2 slots and 4 lanes
 smp=$(grep -E ' sample .* lane=[1-3] slot=1' "$TMP/wide.spl" | sed -n 5p); sop=$(field "$smp" op)
 plant slot_changed wide "/ sample op=$sop /"' { sub(/slot=1/, "slot=0") } { print }' "op $sop" "different slot"
