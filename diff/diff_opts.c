@@ -99,9 +99,9 @@ static const opts_front_t diff_eng = {.tool = "spu-diff", .size = sizeof(spu_opt
 int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
 {
     const char *trace = NULL, *list = NULL;
-    unsigned long n = 10;
     int ne = 0;
     memset(d, 0, sizeof *d);
+    d->list = 10;
     d->eng_argv[ne++] = argv[0];
     for (int i = 1; i < argc; i++) {
         char name[64];
@@ -166,9 +166,8 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
     }
     if ((d->record_opt && parse_tol("--record-latency", d->record_opt, &d->match.record)) ||
         (d->sample_opt && parse_tol("--sample-latency", d->sample_opt, &d->match.sample)) ||
-        (list && parse_count("--list", list, 0, &n)) || (d->show_opt && parse_count("--show", d->show_opt, 1, &d->show)))
+        (list && parse_count("--list", list, 0, &d->list)) || (d->show_opt && parse_count("--show", d->show_opt, 1, &d->show)))
         return -1;
-    d->list = (unsigned)n;
     d->eng_argv[ne++] = (char *)trace;
     d->eng_argv[ne] = NULL;
     return opts_parse(&d->eng, ne, d->eng_argv, &diff_eng) ? -1 : 0;

@@ -273,7 +273,7 @@ void report_disagree(FILE *f, const report_t *r)
     }
     model_state(f, r, d->time);
     history(f, r, d->time);
-    const size_t more = m->n - 1 - r->at, shown = more < r->o->list ? more : r->o->list;
+    const size_t more = m->n - 1 - r->at, shown = more < r->o->list ? more : (size_t)r->o->list;
     if (more) {
         fprintf(f, "--- the next %zu of %zu more disagreements (%s--show N reports #N in full)\n", shown, more,
                 shown < more ? "--list N lists more; " : "");
