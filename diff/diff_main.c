@@ -15,6 +15,21 @@
 #include "diff_opts.h"
 #include "report.h"
 
+/* The disagreement reported in full, *at: the first, or --show N's;
+ * -1 (message printed) when N is beyond the count. */
+static int shown(const diff_opts_t *d, const match_result_t *res, size_t *at)
+{
+    *at = d->show ? (size_t)d->show - 1 : 0;
+    if (d->show <= res->n)
+        return 0;
+    if (res->n)
+        fprintf(stderr, "error: --show '%s': there %s only %zu disagreement%s (--show takes 1..%zu)\n", d->show_opt,
+                res->n == 1 ? "is" : "are", res->n, res->n == 1 ? "" : "s", res->n);
+    else
+        fprintf(stderr, "error: --show '%s': there is no disagreement (the logs agree)\n", d->show_opt);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     diff_opts_t *d = calloc(1, sizeof *d);
@@ -59,10 +74,12 @@ int main(int argc, char **argv)
         goto out;
     }
     report_t r = {.o = d, .s = s, .model = &model, .theirs = &theirs, .res = &res, .p = p};
+    if (shown(d, &res, &r.at))
+        goto out;
     if (res.n == 0) {
         report_agree(stdout, &r);
         rc = 0;
-    } else if (replay_until(p, s, res.dis[0].time) == 0) {
+    } else if (replay_until(p, s, res.dis[r.at].time) == 0) {
         report_disagree(stdout, &r);
         rc = 1;
     }

@@ -19,7 +19,8 @@ static void usage(FILE *f, const char *prog)
                "  --record-latency N|MIN:MAX  a record line's cycle may be the model's + MIN..MAX (default 0:0)\n"
                "  --sample-latency N|MIN:MAX  the same for sample and collision lines (default 0:0)\n"
                "  --ignore-reads      read and undef lines are read but not compared\n"
-               "  --list N            disagreements listed after the first (default 10)\n"
+               "  --list N            disagreements listed after the one reported in full (default 10)\n"
+               "  --show N            report the Nth disagreement (from 1) in full instead of the first\n"
                "  --config NAME       configuration (default: the trace's cfg line, else v1p4):");
     for (unsigned i = 0; i < spu_nconfigs; i++)
         fprintf(f, " %s", spu_configs[i].name);
@@ -78,17 +79,17 @@ static int parse_tol(const char *opt, const char *v, match_tol_t *t)
     return 0;
 }
 
-/* --list N: 0..1000000 into *n; 0, or -1 (message printed). */
-static int parse_list(const char *list, unsigned *n)
+/* --list N or --show N: a whole number in lo..1000000 (--show is checked
+ * against the count of disagreements later); 0, or -1 (message printed). */
+static int parse_count(const char *opt, const char *v, unsigned long lo, unsigned long *n)
 {
     char *e;
     errno = 0;
-    const unsigned long v = strtoul(list, &e, 10);
-    if (!(*list >= '0' && *list <= '9') || *e || errno || v > 1000000) {
-        fprintf(stderr, "error: --list '%s': expected a count of 0..1000000\n", list);
+    *n = strtoul(v, &e, 10);
+    if (!(*v >= '0' && *v <= '9') || *e || errno || *n < lo || *n > 1000000) {
+        fprintf(stderr, "error: %s '%s': expected a %s of %lu..1000000\n", opt, v, lo ? "number" : "count", lo);
         return -1;
     }
-    *n = (unsigned)v;
     return 0;
 }
 
@@ -108,7 +109,8 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
         const char *a = eq ? name : argv[i], *v = eq ? eq : i + 1 < argc ? argv[i + 1] : NULL;
         const char **own = !strcmp(a, "--record-latency") ? &d->record_opt
                            : !strcmp(a, "--sample-latency") ? &d->sample_opt
-                           : !strcmp(a, "--list") ? &list : NULL;
+                           : !strcmp(a, "--list") ? &list
+                           : !strcmp(a, "--show") ? &d->show_opt : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout, argv[0]);
             return 1;
@@ -164,7 +166,7 @@ int diff_opts_parse(diff_opts_t *d, int argc, char **argv)
     }
     if ((d->record_opt && parse_tol("--record-latency", d->record_opt, &d->match.record)) ||
         (d->sample_opt && parse_tol("--sample-latency", d->sample_opt, &d->match.sample)) ||
-        (list && parse_list(list, &d->list)))
+        (list && parse_count("--list", list, 0, &d->list)) || (d->show_opt && parse_count("--show", d->show_opt, 1, &d->show)))
         return -1;
     d->eng_argv[ne++] = (char *)trace;
     d->eng_argv[ne] = NULL;

@@ -18,7 +18,9 @@ typedef struct diff_opts {
     const char *theirs;              /* THEIR.spl */
     match_opts_t match;
     const char *record_opt, *sample_opt; /* the tolerances as given (NULL: exact) */
-    unsigned list;                   /* --list N: disagreements listed after the first */
+    unsigned long list;              /* --list N: disagreements listed after the one shown */
+    unsigned long show;              /* --show N: the Nth disagreement in full (0: the first) */
+    const char *show_opt;            /* --show as given */
     char *eng_argv[DIFF_MAX_ARGS];   /* what opts_parse() was given */
 } diff_opts_t;
 

@@ -146,6 +146,16 @@ static int add(match_result_t *r, const match_dis_t *d)
     return 0;
 }
 
+/* The cycle difference of a pair, into the class's least and most. */
+static void pair_cycles(match_result_t *r, int cls, const spl_line_t *m, const spl_line_t *t)
+{
+    const int64_t d = (int64_t)t->cycle - (int64_t)m->cycle;
+    if (!r->pairs[cls]++ || d < r->dmin[cls])
+        r->dmin[cls] = d;
+    if (r->pairs[cls] == 1 || d > r->dmax[cls])
+        r->dmax[cls] = d;
+}
+
 /* Where a line only theirs has stands on the model's time line: its cycle
  * less the least latency the tolerance allows. */
 static uint64_t their_time(const match_opts_t *o, int cls, const spl_line_t *t)
@@ -190,9 +200,10 @@ static int walk(match_result_t *r, const match_opts_t *o, int cls, const spl_lin
             match_dis_t d = {.op = cls == MC_REG ? MATCH_NO_OP : k, .cls = (uint8_t)cls, .pmu = -1};
             d.model = x < cm ? m[i + x] : NULL;
             d.theirs = x < ct ? t[j + x] : NULL;
-            if (d.model && d.theirs)
+            if (d.model && d.theirs) {
                 d.reasons = compare(o, cls, d.model, d.theirs);
-            else
+                pair_cycles(r, cls, d.model, d.theirs);
+            } else
                 d.reasons = 1u << (d.model ? MR_MISSING : cm ? MR_DUPLICATE : MR_EXTRA);
             d.time = d.model ? d.model->cycle : their_time(o, cls, d.theirs);
             if (add(r, &d))
@@ -243,4 +254,75 @@ void match_free(match_result_t *r)
     free(r->dis);
     r->dis = NULL;
     r->n = r->cap = 0;
+}
+
+static int by_i64(const void *a, const void *b)
+{
+    const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The commonest of the n differences in v (sorted in place); 0 when n is 0. */
+static int64_t mode(int64_t *v, size_t n)
+{
+    int64_t best = 0;
+    size_t run = 0, most = 0;
+    qsort(v, n, sizeof *v, by_i64);
+    for (size_t i = 0; i < n; i++) {
+        run = i && v[i] == v[i - 1] ? run + 1 : 1;
+        if (run > most) {
+            most = run;
+            best = v[i];
+        }
+    }
+    return best;
+}
+
+/* Their lines of class cls that agree with the model's line for op - shift. */
+static uint64_t agree_shifted(const spl_line_t **m, size_t nm, const spl_line_t **t, size_t nt,
+                              const match_opts_t *o, int cls, int64_t shift)
+{
+    uint64_t n = 0;
+    for (size_t j = 0; j < nt; j++) {
+        const uint64_t want = t[j]->op - (uint64_t)shift;
+        size_t lo = 0, hi = nm;
+        while (lo < hi) { /* the first model line with op >= want */
+            const size_t mid = lo + (hi - lo) / 2;
+            if (m[mid]->op < want)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        n += lo < nm && m[lo]->op == want && !compare(o, cls, m[lo], t[j]);
+    }
+    return n;
+}
+
+int match_op_shift(const spl_file_t *model, const spl_file_t *theirs, const match_opts_t *o, match_shift_t *sh)
+{
+    const spl_line_t **m[MC_RECORD + 1] = {NULL}, **t[MC_RECORD + 1] = {NULL};
+    size_t nm[MC_RECORD + 1] = {0}, nt[MC_RECORD + 1] = {0};
+    int64_t *d = NULL;
+    int rc = -1;
+    memset(sh, 0, sizeof *sh);
+    for (int c = MC_SELECT; c <= MC_RECORD; c++)
+        if (!(m[c] = gather(model, c, &nm[c])) || !(t[c] = gather(theirs, c, &nt[c])))
+            goto out;
+    const size_t n = nm[MC_SELECT] < nt[MC_SELECT] ? nm[MC_SELECT] : nt[MC_SELECT];
+    if (!(d = malloc((n ? n : 1) * sizeof *d)))
+        goto out;
+    for (size_t i = 0; i < n; i++)
+        d[i] = (int64_t)(t[MC_SELECT][i]->op - m[MC_SELECT][i]->op);
+    sh->shift = mode(d, n);
+    sh->lines = nt[MC_SELECT] + nt[MC_RECORD];
+    for (int c = MC_SELECT; c <= MC_RECORD && sh->shift; c++)
+        sh->agree += agree_shifted(m[c], nm[c], t[c], nt[c], o, c, sh->shift);
+    rc = 0;
+out:
+    for (int c = MC_SELECT; c <= MC_RECORD; c++) {
+        free(m[c]);
+        free(t[c]);
+    }
+    free(d);
+    return rc;
 }

@@ -59,12 +59,28 @@ typedef struct match_result {
     uint64_t count[MR_N][MC_N]; /* disagreements per reason and class */
     uint64_t matched[MC_N];    /* lines of the model that theirs has, agreeing */
     uint64_t model_lines[MC_N];
+    /* MC_SELECT, MC_RECORD: the pairs of lines (both logs have one) and the
+     * least and most of their cycle less the model's over them */
+    uint64_t pairs[MC_N];
+    int64_t dmin[MC_N], dmax[MC_N];
     int failed;                /* out of memory */
 } match_result_t;
+
+/* The op ids of theirs against the model's shifted by a constant: how many of
+ * their sample, collision and record lines agree with the model's line for
+ * their op id less `shift`, and how many they have. */
+typedef struct match_shift {
+    int64_t shift;             /* theirs = model + shift (0: no shift found) */
+    uint64_t agree, lines;
+} match_shift_t;
 
 /* Compare theirs with the model's log; 0, or -1 when out of memory. */
 int match_logs(const spl_file_t *model, const spl_file_t *theirs, const match_opts_t *o, match_result_t *r);
 void match_free(match_result_t *r);
+/* The likeliest shift of their op ids (the commonest difference between the
+ * k-th op id of their sample and collision lines and the model's), and how
+ * many lines agree under it. 0, or -1 when out of memory. */
+int match_op_shift(const spl_file_t *model, const spl_file_t *theirs, const match_opts_t *o, match_shift_t *sh);
 const char *match_reason_name(int reason);
 const char *match_class_name(int cls);
 

@@ -107,3 +107,27 @@ int replay_until(replay_t *p, const spu_setup_t *s, uint64_t stop)
     }
     return 0;
 }
+
+int replay_op(const replay_t *p, uint64_t id, spu_op_t *op)
+{
+    for (unsigned s = 0; s < SPU_MAX_SLOTS; s++) /* an op in flight */
+        if (p->run.core.slot[s].live && p->run.core.slot[s].op.id == id) {
+            *op = p->run.core.slot[s].op;
+            return 0;
+        }
+    return p->run.src.op && p->run.src.op(p->run.src.self, id, op) == 0 ? 0 : -1;
+}
+
+void replay_op_keys(const replay_t *p, uint64_t id, char *buf, size_t len)
+{
+    spu_op_t op;
+    FILE *k = len ? fmemopen(buf, len, "w") : NULL;
+    if (len)
+        buf[0] = '\0';
+    if (k && replay_op(p, id, &op) == 0)
+        spt_write_op_keys(k, &op);
+    if (k)
+        fclose(k);
+    if (len)
+        buf[len - 1] = '\0';
+}

@@ -58,5 +58,11 @@ int replay_log(replay_t *p, const spu_setup_t *s, FILE *log);
  * the state before that cycle, p->run.core the ops in flight, p->mem and
  * p->acc the last members and accesses. 0, or -1 with the message printed. */
 int replay_until(replay_t *p, const spu_setup_t *s, uint64_t stop);
+/* After replay_until(): op `id` as the trace gives it, into *op; 0, or -1
+ * when the source cannot say. */
+int replay_op(const replay_t *p, uint64_t id, spu_op_t *op);
+/* The same as the keys of a trace's `op` line (" type=LD ev=0x2 ..."; empty
+ * when unknown), into buf. */
+void replay_op_keys(const replay_t *p, uint64_t id, char *buf, size_t len);
 
 #endif

@@ -4,6 +4,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "explain.h"
+#include "hint.h"
 #include "report.h"
 
 static const char *tol_str(const match_tol_t *t, char *buf, size_t len)
@@ -48,12 +50,13 @@ static void reasons_str(uint32_t reasons, char *buf, size_t len)
         }
 }
 
-/* One disagreement on one line: where, which op, why, and their line. */
+/* One disagreement on one line: its number (for --show), where, which op,
+ * why, and their line. */
 static void one_line(FILE *f, const report_t *r, const match_dis_t *d)
 {
     char why[400];
     reasons_str(d->reasons, why, sizeof why);
-    fprintf(f, "  cycle %-8" PRIu64, d->time);
+    fprintf(f, "  #%-6zu cycle %-8" PRIu64, (size_t)(d - r->res->dis) + 1, d->time);
     if (d->op != MATCH_NO_OP)
         fprintf(f, " op %-8" PRIu64, d->op);
     else if (d->cls == MC_PMU)
@@ -186,19 +189,12 @@ static void history(FILE *f, const report_t *r, uint64_t at)
         fprintf(f, "     cycle lane       op  model        attributes (as the trace gives them)\n");
     for (uint64_t i = p->nmem - nm; i < p->nmem; i++) {
         const replay_member_t *m = &p->mem[i % REPLAY_MEMBERS];
-        char fate[24];
-        spu_op_t op;
+        char fate[24], keys[512];
         if (m->fate == 1)
             snprintf(fate, sizeof fate, "sample s%u", m->slot);
         else
             snprintf(fate, sizeof fate, "%s", m->fate == 2 ? "collision" : "-");
-        char keys[512] = "";
-        FILE *k = fmemopen(keys, sizeof keys, "w");
-        if (k && p->run.src.op && p->run.src.op(p->run.src.self, m->op, &op) == 0)
-            spt_write_op_keys(k, &op); /* " type=LD ev=0x2 ..." */
-        if (k)
-            fclose(k);
-        keys[sizeof keys - 1] = '\0';
+        replay_op_keys(p, m->op, keys, sizeof keys); /* " type=LD ev=0x2 ..." */
         fprintf(f, "  %8" PRIu64 " %4u %8" PRIu64 "  %-*s%s\n", m->cycle, m->lane, m->op, keys[0] ? 12 : 0, fate, keys);
     }
     const uint64_t na = p->nacc < REPLAY_ACCESSES ? p->nacc : REPLAY_ACCESSES;
@@ -252,13 +248,17 @@ static void summary(FILE *f, const report_t *r)
 void report_disagree(FILE *f, const report_t *r)
 {
     const match_result_t *m = r->res;
-    const match_dis_t *d = &m->dis[0];
+    const match_dis_t *d = &m->dis[r->at];
     char why[400];
     fprintf(f, "spu-diff: DISAGREE: %s against the model on %s (configuration %s): %zu disagreement%s\n",
             r->theirs->path, r->o->eng.trace, r->s->cfg.name, m->n, m->n == 1 ? "" : "s");
     settings(f, r);
+    hint_print(f, r->model, r->theirs, &r->o->match, m);
     reasons_str(d->reasons, why, sizeof why);
-    fprintf(f, "=== FIRST DISAGREEMENT at cycle %" PRIu64, d->time);
+    if (r->at)
+        fprintf(f, "=== DISAGREEMENT #%zu of %zu (--show %zu) at cycle %" PRIu64, r->at + 1, m->n, r->at + 1, d->time);
+    else
+        fprintf(f, "=== FIRST DISAGREEMENT at cycle %" PRIu64, d->time);
     if (d->op != MATCH_NO_OP)
         fprintf(f, ", op %" PRIu64, d->op);
     fprintf(f, " (%s): %s\n", match_class_name(d->cls), why);
@@ -268,14 +268,16 @@ void report_disagree(FILE *f, const report_t *r)
     if (d->cls == MC_RECORD) {
         selection(f, r, r->model, d->op, "model ");
         selection(f, r, r->theirs, d->op, "theirs");
+        if (d->reasons >> MR_KEEP & 1u)
+            explain_keep(f, &r->s->cfg, r->p, d);
     }
     model_state(f, r, d->time);
     history(f, r, d->time);
-    const size_t more = m->n - 1, shown = more < r->o->list ? more : r->o->list;
+    const size_t more = m->n - 1 - r->at, shown = more < r->o->list ? more : (size_t)r->o->list;
     if (more) {
-        fprintf(f, "--- the next %zu of %zu more disagreements%s\n", shown, more,
-                shown < more ? " (--list N shows more)" : "");
-        for (size_t i = 1; i <= shown; i++)
+        fprintf(f, "--- the next %zu of %zu more disagreements (%s--show N reports #N in full)\n", shown, more,
+                shown < more ? "--list N lists more; " : "");
+        for (size_t i = r->at + 1; i <= r->at + shown; i++)
             one_line(f, r, &m->dis[i]);
     }
     summary(f, r);

@@ -1,6 +1,6 @@
 /*
  * What spu-diff prints (docs/diff.md): one line when the logs agree; else
- * the first disagreement with the model's state there and the stimulus
+ * one disagreement in full (the first, or --show N) with the model's state there and the stimulus
  * before it, the next disagreements, and a count per reason.
  */
 #ifndef SPU_REPORT_H
@@ -17,7 +17,8 @@ typedef struct report {
     const spu_setup_t *s;
     const spl_file_t *model, *theirs;
     const match_result_t *res;
-    replay_t *p;          /* replayed up to the first disagreement (report_disagree()) */
+    size_t at;            /* the disagreement reported in full: res->dis[at] */
+    replay_t *p;          /* replayed up to that disagreement (report_disagree()) */
 } report_t;
 
 void report_agree(FILE *f, const report_t *r);

@@ -5,6 +5,8 @@
 #    Icarus Verilog) logs our RTL with no delay and agrees; with its records
 #    delayed by 3 cycles it disagrees with "record cycle outside tolerance"
 #    unless --record-latency allows the delay;
+#  - the bench's pmu line is compared; a PMU-only bug planted in a copy of the
+#    RTL (the latency filter's >= as >, with the filter off) is caught by it;
 #  - planted wrong decisions in a copy of the model's log are caught with the
 #    op id (or cycle) and the reason;
 #  - bad input (a malformed line, a bad option) exits 2 with FILE:LINE:COL or
@@ -136,7 +138,15 @@ for cfg in v1p4 wide wide-alt; do
             bad "diff/bench/$cfg/delay$delay" "$(grep -m2 -E '^(icarus|spl_log):' "$TMP/vvp.txt" | tr '\n' ' ')"
         fi
     done
-    if run_diff "diff/bench_delay0_agrees/$cfg" 0 "$TMP/$cfg.spt" "$TMP/bench0.spl"; then ok "diff/bench_delay0_agrees/$cfg"; fi
+    # ... and it compared the bench's pmu line, every event the configuration implements
+    npmu=$(sed -nE 's/.* pmu (.*)/\1/p' "$TMP/$cfg.spl" | wc -w)
+    if run_diff "diff/bench_delay0_agrees/$cfg" 0 "$TMP/$cfg.spt" "$TMP/bench0.spl"; then
+        if [ "$npmu" -gt 3 ] && grep -qE "^spu-diff: AGREE: .*, $npmu pmu totals$" "$TMP/out"; then
+            ok "diff/bench_delay0_agrees/$cfg ($npmu pmu totals)"
+        else
+            bad "diff/bench_delay0_agrees/$cfg" "want $npmu pmu totals: $(head -1 "$TMP/out")"
+        fi
+    fi
     # Delayed records: exact timing fails at the first record.
     rec=$(grep -m1 ' record ' "$TMP/$cfg.spl")
     if run_diff "diff/bench_delay3_exact_fails/$cfg" 1 "$TMP/$cfg.spt" "$TMP/bench3.spl"; then
@@ -144,6 +154,7 @@ for cfg in v1p4 wide wide-alt; do
         if grep -q "^=== FIRST DISAGREEMENT at cycle ${rec%% *}, op $(field "$rec" op) (record): record cycle outside tolerance$" "$TMP/out" &&
             grep -qE "^  record cycle: theirs - model = \+3, allowed \+0\.\.\+0" "$TMP/out" &&
             grep -qE "^  record cycle outside tolerance +0 +$nrec +0 +0$" "$TMP/out" &&
+            grep -qx "hint: all $nrec record cycle mismatches are 3 cycles late (theirs - model = +3 for every record pair): --record-latency 3 would accept them" "$TMP/out" &&
             [ "$(grep -cE '^  (reason|record cycle outside tolerance) ' "$TMP/out")" -eq 2 ]; then
             ok "diff/bench_delay3_exact_fails/$cfg ($nrec records, first op $(field "$rec" op))"
         else
@@ -159,6 +170,36 @@ for cfg in v1p4 wide wide-alt; do
         ok "diff/bench_delay3_tolerance_too_small/$cfg"
     fi
 done
+
+# A PMU-only bug in a copy of the RTL: the latency filter's >= as >, with
+# the filter off (PMSFCR_EL1.FL = 0) and MINLAT 24, changes SAMPLE_FEED_LAT
+# and nothing a record line shows. The bench's pmu line catches it.
+mkdir -p "$TMP/rtl"
+cp rtl/*.v "$TMP/rtl/"
+sed -i 's/is_lat  = (tot_lat_i >= minlat);/is_lat  = (tot_lat_i > minlat);/' "$TMP/rtl/spu_filter.v"
+sed 's/^w PMSFCR_EL1 0x4$/w PMSFCR_EL1 0x0/' "$TMP/v1p4.spt" >"$TMP/nofl.spt"
+$CSIM "$TMP/nofl.spt" --quiet --vectors "$TMP/nofl.vec" 2>"$TMP/err" || bad diff/pmu_only_bug/vectors "$(head -1 "$TMP/err")"
+at24=$($CSIM "$TMP/nofl.spt" | grep -c ' record .* tot=24 ')
+if cmp -s rtl/spu_filter.v "$TMP/rtl/spu_filter.v" || cmp -s "$TMP/v1p4.spt" "$TMP/nofl.spt" || [ "$at24" -eq 0 ]; then
+    bad diff/pmu_only_bug "the edits did not apply, or no record has tot=24 ($at24)"
+elif ! ${IVERILOG:-iverilog} -g2005 -I"$G/v1p4" -I"$TMP/rtl" -s spu_vec_tb -s spu_spl_log -o "$TMP/m.vvp" \
+        tb/icarus/spu_vec_tb.v tests/diff/spl_log.v "$TMP"/rtl/*.v 2>"$TMP/iv.txt"; then
+    bad diff/pmu_only_bug "iverilog: $(head -2 "$TMP/iv.txt" | tr '\n' ' ')"
+else
+    ${VVP:-vvp} -n "$TMP/m.vvp" +vectors="$TMP/nofl.vec" +spl="$TMP/mutant.spl" >"$TMP/vvp.txt" 2>&1
+    # the vector bench sees the bug on pmu_o only
+    if ! grep -q '^icarus: FAIL' "$TMP/vvp.txt" || [ -n "$(grep '^icarus: cycle' "$TMP/vvp.txt" | grep -v ' pmu_o ')" ]; then
+        bad diff/pmu_only_bug "the mutant passes the vector bench, or fails it on more than pmu_o: $(head -3 "$TMP/vvp.txt" | tr '\n' ' ')"
+    elif run_diff diff/pmu_only_bug 1 "$TMP/nofl.spt" "$TMP/mutant.spl"; then
+        if grep -q '^=== FIRST DISAGREEMENT at cycle [0-9]* (pmu): different PMU total$' "$TMP/out" &&
+            grep -qE '^  model  SAMPLE_FEED_LAT=[0-9]+ on the pmu line$' "$TMP/out" &&
+            grep -qE '^spu-diff: DISAGREE: .*: 1 disagreement$' "$TMP/out"; then
+            ok "diff/pmu_only_bug ($at24 records at MINLAT)"
+        else
+            bad diff/pmu_only_bug "$(grep -m2 -E '^(spu-diff|===)' "$TMP/out" | tr '\n' ' ')"
+        fi
+    fi
+fi
 
 # Planted wrong decisions, in copies of the model's own log.
 for cfg in v1p4 wide; do
@@ -201,6 +242,32 @@ for cfg in v1p4 wide; do
     run_diff diff/planted/$cfg/resets_and_no_pmu_not_compared 0 "$TMP/$cfg.spt" "$TMP/noreset.spl" &&
         ok diff/planted/$cfg/resets_and_no_pmu_not_compared
 done
+# A keep/why disagreement is explained filter by filter: the model's
+# decision, what their why= says, and the fields each filter reads.
+L=$TMP/v1p4.spl
+rec=$(grep -E ' record .* keep=0 why=lat$' "$L" | sed -n 5p); op=$(field "$rec" op)
+awk "/ record op=$op /"' { sub(/keep=0/, "keep=1"); sub(/why=lat/, "why=-") } { print }' "$L" >"$TMP/explain.spl"
+if [ -n "$rec" ] && run_diff diff/explain/lat 1 "$TMP/v1p4.spt" "$TMP/explain.spl"; then
+    miss=""
+    for want in "^--- each filter's decision \(D17\.5\): the model's, and what their why= says$" \
+        "^  op $op \(as the trace gives it\): type=" \
+        "^  lat +PMSFCR_EL1\.FL=1 +reject +pass +total latency $(field "$rec" tot); PMSLATFR_EL1\.MINLAT=24  <- differs$" \
+        '^  type +PMSFCR_EL1\.FT=0 +pass +pass +op type [A-Z+-]+; PMSFCR_EL1\.TYPE=0b000 \{ST,LD,B\}' \
+        '^  ev +PMSFCR_EL1\.FE=0 +pass +pass +op events 0x[0-9a-f]+; PMSEVFR_EL1=0x0$' \
+        '^  discard +PMBLIMITR_EL1\.FM=0 +pass +pass ' '^  keep +0 +1  <- differs$'; do
+        grep -qE -- "$want" "$TMP/out" || miss+=" [$want]"
+    done
+    [ "$(grep -c '<- differs' "$TMP/out")" -eq 2 ] || miss+=" [two rows differ]"
+    [ -z "$miss" ] && ok "diff/explain/lat (op $op)" || bad diff/explain/lat "missing:$miss"
+fi
+rec=$(grep -E ' record .* keep=1 why=-$' "$L" | sed -n 5p); op=$(field "$rec" op)
+awk "/ record op=$op /"' { sub(/keep=1/, "keep=0"); sub(/why=-/, "why=ev") } { print }' "$L" >"$TMP/explain.spl"
+if [ -n "$rec" ] && run_diff diff/explain/filter_off 1 "$TMP/v1p4.spt" "$TMP/explain.spl"; then
+    grep -qE '^  ev +PMSFCR_EL1\.FE=0 +pass +reject +op events .*; theirs rejects with the filter off  <- differs$' "$TMP/out" &&
+        grep -qE '^  keep +1 +0  <- differs$' "$TMP/out" && ok "diff/explain/filter_off (op $op)" ||
+        bad diff/explain/filter_off "$(grep -E '^  (ev|keep) ' "$TMP/out" | tr '\n' ' ')"
+fi
+
 # slots and lanes: wide has 2 slots and 4 lanes
 smp=$(grep -E ' sample .* lane=[1-3] slot=1' "$TMP/wide.spl" | sed -n 5p); sop=$(field "$smp" op)
 plant slot_changed wide "/ sample op=$sop /"' { sub(/slot=1/, "slot=0") } { print }' "op $sop" "different slot"
@@ -217,12 +284,74 @@ if run_diff diff/report 1 "$TMP/v1p4.spt" "$TMP/many.spl" --list 3; then
         'PMSICR_EL1 +0x[0-9a-f]{16}' 'PMSIRR_EL1 +0x0000000000000100' 'PMSFCR_EL1 +0x0000000000000004' 'PMBPTR_EL1 +0x' \
         '^  slot 0: op [0-9]+, entered cycle [0-9]+ at EL1, ' '^--- the last 8 population members before cycle' \
         '^ +[0-9]+ +0 +[0-9]+  (sample s0|collision|-) +type=' '^--- register accesses, resets and context changes before cycle' \
-        '^ +[0-9]+  w PMSICR_EL1 0x[1-7]$' '^--- the next 3 of [0-9]+ more disagreements \(--list N shows more\)$' \
+        '^ +[0-9]+  w PMSICR_EL1 0x[1-7]$' '^--- the next 3 of [0-9]+ more disagreements \(--list N lists more; --show N reports #N in full\)$' \
+        '^  #2 +cycle [0-9]+ +op [0-9]+ +record: different keep/why' \
         '^--- summary: [0-9]+ disagreements' '^  different keep/why +0 +[0-9]+ +0 +0$'; do
         grep -qE -- "$want" "$TMP/out" || miss+=" [$want]"
     done
     [ -z "$miss" ] && ok diff/report || bad diff/report "missing:$miss"
 fi
+
+grep -q '^hint:' "$TMP/out" && bad diff/report/no_hint "a hint for flipped keep flags: $(grep -m1 '^hint:' "$TMP/out")" ||
+    ok diff/report/no_hint
+
+# Hints over all the disagreements: record cycles late by 0..2 or 2 cycles
+# early, and the option the hint names then accepts them; op ids shifted.
+hint_is() {
+    local name=diff/hint/$1 spl=$2 want=$3 opt=$4
+    shift 4
+    run_diff "$name" 1 "$TMP/v1p4.spt" "$spl" || return
+    if [ "$(grep -c '^hint:' "$TMP/out")" -ne 1 ] || ! grep -qxF -- "$want" "$TMP/out"; then
+        bad "$name" "want '$want', got: $(grep '^hint:' "$TMP/out" | tr '\n' ' ')"
+    elif [ -z "$opt" ] || run_diff "$name/accepted" 0 "$TMP/v1p4.spt" "$spl" $opt; then
+        ok "$name"
+    fi
+}
+nrec=$(grep -c ' record ' "$TMP/v1p4.spl")
+awk '/ record / { $1 = $1 + n++ % 3 } { print }' "$TMP/v1p4.spl" >"$TMP/spread.spl"
+hint_is record_latency_range "$TMP/spread.spl" \
+    "hint: theirs - model ranges over +0..+2 cycles for the $nrec record pairs: --record-latency 0:2 would accept the cycle of every one" \
+    "--record-latency 0:2"
+awk '/ record / { $1 = $1 - 2 } { print }' "$TMP/v1p4.spl" >"$TMP/early.spl"
+hint_is record_early "$TMP/early.spl" \
+    "hint: all $nrec record cycle mismatches are 2 cycles early (theirs - model = -2 for every record pair): --record-latency -2 would accept them" \
+    "--record-latency -2"
+nlines=$(grep -cE ' (sample|collision|record) ' "$TMP/v1p4.spl")
+for k in 1 -3; do
+    awk -v k=$k '{ for (i = 1; i <= NF; i++) if ($i ~ /^op=/) $i = "op=" substr($i, 4) + k } { print }' "$TMP/v1p4.spl" >"$TMP/shift.spl"
+    hint_is "op_shift$k" "$TMP/shift.spl" \
+        "hint: their op ids look shifted by $(printf %+d $k): $nlines of their $nlines sample, collision and record lines agree with the model's line for op id $( [ $k -gt 0 ] && echo - || echo +) ${k#-} (0 as the ids stand); see \"Op ids\" in docs/diff.md for how ids are counted" ""
+done
+
+# --show N: the Nth disagreement of the list (#N) in full, with the model's
+# state at its cycle; --show=N alike; N beyond the count is an error.
+"$DIFF" "$TMP/v1p4.spt" "$TMP/many.spl" --list 3 >"$TMP/first.txt" 2>&1
+third=$(grep -m1 -E '^  #3 ' "$TMP/first.txt"); tc=$(awk '{print $3}' <<<"$third"); top=$(awk '{print $5}' <<<"$third")
+total=$(sed -nE 's/^spu-diff: DISAGREE: .*: ([0-9]+) disagreements$/\1/p' "$TMP/first.txt")
+if run_diff diff/show 1 "$TMP/v1p4.spt" "$TMP/many.spl" --show 3; then
+    if [ -n "$tc" ] && grep -qx "=== DISAGREEMENT #3 of $total (--show 3) at cycle $tc, op $top (record): different keep/why" "$TMP/out" &&
+        grep -q "^  model  $tc record op=$top " "$TMP/out" && grep -q "^--- model state at the start of cycle $tc " "$TMP/out" &&
+        grep -qE '^  #4 +cycle ' "$TMP/out" && ! grep -qE '^  #[23] ' "$TMP/out"; then
+        ok "diff/show (#3: cycle $tc, op $top)"
+    else
+        bad diff/show "want #3 at cycle $tc, op $top: $(grep -m1 '^===' "$TMP/out")"
+    fi
+    cp "$TMP/out" "$TMP/show3.txt"
+    "$DIFF" "$TMP/v1p4.spt" "$TMP/many.spl" --show=3 >"$TMP/out" 2>&1
+    cmp -s "$TMP/out" "$TMP/show3.txt" && ok diff/show_equals || bad diff/show_equals "--show=3 differs from --show 3"
+fi
+while IFS='|' read -r args want; do
+    # shellcheck disable=SC2086
+    run_diff "diff/bad_cli/show/'${args//$TMP/TMP}'" 2 "$TMP/v1p4.spt" $args || continue
+    if grep -qF -- "$want" "$TMP/out"; then ok "diff/bad_cli/show/'${args//$TMP/TMP}'"; else bad "diff/bad_cli/show/'${args//$TMP/TMP}'" "$(head -1 "$TMP/out")"; fi
+done <<EOT
+$TMP/many.spl --show $((total + 1))|error: --show '$((total + 1))': there are only $total disagreements (--show takes 1..$total)
+$TMP/many.spl --show=0|error: --show '0': expected a number of 1..1000000
+$TMP/many.spl --show x|error: --show 'x': expected a number of 1..1000000
+$TMP/many.spl --show|error: --show needs a value
+$TMP/many.spl --show 1 --show 2|error: --show given twice
+$TMP/v1p4.spl --show 1|error: --show '1': there is no disagreement (the logs agree)
+EOT
 
 # Bad input in their log: exit 2, FILE:LINE:COL and the message.
 while IFS='|' read -r line want; do

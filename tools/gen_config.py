@@ -504,6 +504,14 @@ def emit_v(g, cfg, src):
     v.append(f"`define SPU_REG_RO_ALL {n}'b" + "".join(str(int(r["ro"])) for r in reversed(reglist)))
     v.append(f"`define SPU_PMU_IMPL {len(pmu)}'b" + "".join(
         str(int(x)) for x in reversed(cfg["pmu_impl"])))
+    # The events' names (SAMPLE_<NAME> less its prefix), NUL-padded on the
+    # left to SPU_PMU_NAME_LEN characters, event i at bits
+    # [8*SPU_PMU_NAME_LEN*i +: 8*SPU_PMU_NAME_LEN]: $fwrite's %0s leaves the
+    # NULs out (tests/diff/spl_log.v writes the .spl pmu line with them).
+    nlen = max(len(e[0]) for e in pmu)
+    v.append(f"`define SPU_PMU_NAME_LEN {nlen}")
+    v.append("`define SPU_PMU_NAME_ALL {" + ", ".join(
+        f"{8 * nlen}'h{e[0].encode().hex().upper().rjust(2 * nlen, '0')}" for e in reversed(pmu)) + "}")
     for reg, fields in ID_FIELDS:
         for fname, msb, lsb in fields:
             v.append(f"`define SPU_F_{reg}_{fname}_LSB {lsb}")

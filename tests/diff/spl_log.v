@@ -3,7 +3,9 @@
 // module beside the vector bench tb/icarus/spu_vec_tb.v, which drives
 // spu_top from a vector file of spu-csim --vectors; this module only watches
 // spu_top's ports (by hierarchical name) and writes the sample, collision,
-// record, read, undef and reset lines of each cycle.
+// record, read, undef and reset lines of each cycle, and at the end the pmu
+// line: the totals of pmu_o for each SAMPLE_* event the configuration
+// implements.
 //
 // DELAY puts a delay stage of that many cycles on the record outputs: the
 // records come out DELAY cycles after the finish, as from a pipeline with
@@ -21,6 +23,11 @@ module spu_spl_log;
   localparam integer L = `SPU_LANES;
   localparam integer S = `SPU_SLOTS;
   localparam integer QN = 64;            // records the delay stage holds
+  localparam integer NPMU = `SPU_NPMU;
+  localparam integer PW = `SPU_PMU_W;
+  localparam integer NL = 8 * `SPU_PMU_NAME_LEN;
+  localparam [NPMU*NL-1:0] PMU_NAME = `SPU_PMU_NAME_ALL;  // configs/spu.toml [pmu.*]
+  localparam [NPMU-1:0] PMU_IMPL = `SPU_PMU_IMPL;
 
   integer fd, l, p, k, first;
   reg [8*1024-1:0] path;
@@ -35,11 +42,14 @@ module spu_spl_log;
   reg        q_keep [0:QN-1];
   reg [5:0]  q_why [0:QN-1];
   integer q_head, q_n;
+  reg [63:0] pmu_tot [0:NPMU-1];         // the totals of pmu_o
 
   initial begin
     {cycle, next_op} = 0;
     q_head = 0;
     q_n = 0;
+    for (k = 0; k < NPMU; k = k + 1)
+      pmu_tot[k] = 0;
     fd = $value$plusargs("spl=%s", path) ? $fopen(path, "w") : 0;
     if (fd == 0) begin
       $display("spl_log: FAIL no +spl=FILE, or it cannot be written");
@@ -73,6 +83,17 @@ module spu_spl_log;
         q_head = (q_head + 1) % QN;
         q_n = q_n - 1;
       end
+    end
+  endtask
+
+  // The closing pmu line: SAMPLE_<NAME>=total for each implemented event.
+  task put_pmu;
+    begin
+      $fwrite(fd, "%0d pmu", cycle);
+      for (k = 0; k < NPMU; k = k + 1)
+        if (PMU_IMPL[k])
+          $fwrite(fd, " SAMPLE_%0s=%0d", PMU_NAME[NL*k +: NL], pmu_tot[k]);
+      $fwrite(fd, "\n");
     end
   endtask
 
@@ -112,6 +133,8 @@ module spu_spl_log;
           op = op + 1;
         end
       next_op = op;
+      for (k = 0; k < NPMU; k = k + 1)
+        pmu_tot[k] = pmu_tot[k] + `DUT.pmu_o[PW*k +: PW];
       put_records(cycle, 1'b0);
       // The register access, its register in the s<op0>_<op1>_c<CRn>_c<CRm>_<op2> form.
       if (`DUT.rst_ni && `DUT.reg_valid_i && (`DUT.reg_undef_o || !`DUT.reg_write_i)) begin
@@ -140,6 +163,7 @@ module spu_spl_log;
       // The last vector line read: run the delay stage dry.
       if ($feof(spu_vec_tb.fd)) begin
         put_records(cycle, 1'b1);
+        put_pmu;
         $fclose(fd);
       end
     end
