@@ -327,6 +327,7 @@ void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint
     unsigned n = 0;
     memset(p, 0, sizeof *p);
     p->period = period;
+    p->have_period = (uint8_t)a->have_period;
     p->base = base;
     p->size = size;
     p->rec_max = 1ull << IDR(c, MaxSize);

@@ -76,6 +76,7 @@ typedef struct pev_prog {
     uint8_t el;
     uint8_t aux;                  /* a buffer in memory (not discard mode) */
     uint64_t period;              /* the sample period: the event's, --period's or the default */
+    uint8_t have_period;          /* ... given (the event's term or --period), not the default */
     uint64_t base, size;          /* the AUX area */
     uint64_t rec_max;             /* 1 << PMSIDR_EL1.MaxSize: the driver's max_record_sz */
     uint64_t align;               /* 1 << PMBIDR_EL1.Align */
