@@ -20,7 +20,8 @@
 #include "run.h"
 #include "cov.h"
 #include "json.h"
-#include "stats.h"
+#include "stats_json.h"
+#include "stats_text.h"
 #include "vectors.h"
 
 static double now_s(void)
@@ -65,6 +66,16 @@ static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
             dt > 0 ? (double)ops / dt / 1e6 : 0.0, s->have_trace ? "cycles" : "ops", c->run.log.samples);
 }
 
+/* The records of this cycle for the statistics: the op's type from the
+ * core model's finish port, the unit's latency, verdict and reasons. */
+static void note_records(csim_t *c, const spu_out_t *out)
+{
+    for (unsigned p = 0; out->rec_valid >> p; p++)
+        if ((out->rec_valid >> p) & 1u)
+            stats_record(&c->stats, &c->model, c->run.core.fin[p].op.type, out->rec_tot_lat[p],
+                         (out->rec_keep >> p) & 1u, out->rec_why[p]);
+}
+
 /* not inlined: make bench-peers counts its instructions (callgrind --toggle-collect=run_all) */
 static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, int progress)
 {
@@ -91,6 +102,8 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
         if (c->vec)
             vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
         note_selections(c, &cy, &out);
+        if (out.rec_valid)
+            note_records(c, &out);
         if (run_observe(r, &cy, &in, &out) || run_records(r, &cy, &out, &c->model))
             return -1;
         if (progress && (iter & 0xFFFF) == 0 && now_s() >= next_report) {
@@ -114,17 +127,16 @@ static uint64_t ops_offered(const spu_setup_t *s)
 
 static void print_stats(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt)
 {
-    char gp[512];
-    fprintf(stderr, "config %s  %s %s\n", s->cfg.name, s->have_trace ? "trace" : "seed",
-            s->have_trace ? o->trace : (snprintf(gp, sizeof gp, "%" PRIu64, o->seed), gp));
-    if (!s->have_trace) {
-        gen_params_print(&s->gp, gp, sizeof gp);
-        fprintf(stderr, "generator %s\n", gp);
-    }
+    fprintf(stderr, "config %s  %s ", s->cfg.name, s->have_trace ? "trace" : "seed");
+    if (s->have_trace)
+        fprintf(stderr, "%s\n", o->trace);
+    else
+        fprintf(stderr, "%" PRIu64 "\n", o->seed);
+    stats_print_setup(stderr, o, s, &c->model, &c->stats);
     const uint64_t ops = ops_offered(s);
     fprintf(stderr, "cycles %" PRIu64 "  ops %" PRIu64 "  members %" PRIu64 "  %.3f s  %.1f M ops/s\n",
             c->run.cycle, ops, c->run.log.pmu[SPU_PMU_POP], dt, dt > 0 ? (double)ops / dt / 1e6 : 0.0);
-    stats_print(&c->stats, &c->run.log, stderr);
+    stats_print(&c->stats, &c->run.log, &c->model, stderr);
     opts_print_driver(s, stderr);
 }
 
@@ -146,7 +158,8 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     json_u64(&j, "members", c->run.log.pmu[SPU_PMU_POP]);
     json_num(&j, "seconds", dt);
     spl_log_json(&c->run.log, &j);
-    stats_json(&c->stats, &j);
+    stats_json(&c->stats, &c->model, &j);
+    stats_json_setup(&j, o, s, &c->model, &c->stats);
     opts_driver_json(s, &j);
     json_end(&j);
 }

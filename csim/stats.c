@@ -1,14 +1,19 @@
-/* csim --stats (stats.h). */
-#include <inttypes.h>
+/* csim --stats: the counting (stats.h). */
 #include <string.h>
 
-#include "json.h"
 #include "stats.h"
+
+const int stats_freg[STATS_NFREGS] = {
+#define STATS_FREG_IDX(r) SPU_REG_##r,
+    STATS_FILTER_REGS(STATS_FREG_IDX)
+#undef STATS_FREG_IDX
+};
 
 void stats_init(spu_stats_t *s)
 {
-    memset(s, 0, sizeof *s);
-    s->min = UINT64_MAX;
+    memset(s, 0, offsetof(spu_stats_t, ilin_bin));
+    lhist_init(&s->ilin, s->ilin_bin, STATS_INT_BINS);
+    lhist_init(&s->lat, s->lat_bin, STATS_LAT_BINS);
 }
 
 void stats_select(spu_stats_t *s, uint64_t at)
@@ -17,10 +22,7 @@ void stats_select(spu_stats_t *s, uint64_t at)
         const uint64_t d = at - s->last_sel;
         s->nint++;
         s->sum += d;
-        if (d < s->min)
-            s->min = d;
-        if (d > s->max)
-            s->max = d;
+        lhist_add(&s->ilin, d);
         unsigned b = 0;
         while (b + 1 < STATS_BUCKETS && (d >> (b + 1)))
             b++;
@@ -29,44 +31,28 @@ void stats_select(spu_stats_t *s, uint64_t at)
     s->last_sel = at;
 }
 
-/* Bucket b holds intervals 2^b .. 2^(b+1) - 1. */
-static void interval_label(FILE *f, unsigned b)
+/* A set-up differs from the last record's: count it (the first one too). */
+static void note_setup(spu_stats_t *s, const spu_model_t *m)
 {
-    fprintf(f, "  [%10" PRIu64 ", %10" PRIu64 "]", (uint64_t)1 << b, ((uint64_t)2 << b) - 1);
-}
-
-void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f)
-{
-    fprintf(f, "samples %" PRIu64 "  collisions %" PRIu64 "  records kept %" PRIu64
-               "  rejected %" PRIu64 "  reads %" PRIu64 "\n",
-            log->samples, log->collisions, log->kept, log->rejected, log->reads);
-    fprintf(f, "cycles with several selections %" PRIu64 "\n", log->multi);
-    static const char *const why[6] = {"type", "ev", "nev", "lat", "ds", "discard"};
-    fprintf(f, "rejected by reason:");
-    for (int b = 0; b < 6; b++)
-        fprintf(f, " %s=%" PRIu64, why[b], log->why[b]);
-    fputc('\n', f);
-    spl_print_records(log, f);
-    fprintf(f, "PMU totals:\n");
-    for (int i = 0; i < SPU_NPMU; i++)
-        if (spu_pmu_implemented(log->cfg, i))
-            fprintf(f, "  %-20s %" PRIu64 "\n", spu_pmu_name(i), log->pmu[i]);
-    if (!s->nint) {
-        fprintf(f, "sample intervals: fewer than two selections\n");
+    uint64_t r[STATS_NFREGS];
+    for (int i = 0; i < STATS_NFREGS; i++)
+        r[i] = spu_model_reg_read(m, stats_freg[i]);
+    if (s->setups && !memcmp(r, s->freg, sizeof r))
         return;
-    }
-    fprintf(f, "sample intervals (members between selections): n %" PRIu64 " mean %.2f min %" PRIu64
-               " max %" PRIu64 "\n",
-            s->nint, (double)s->sum / (double)s->nint, s->min, s->max);
-    spl_histogram(f, s->bucket, STATS_BUCKETS, interval_label);
+    memcpy(s->freg, r, sizeof r);
+    s->setups++;
 }
 
-void stats_json(const spu_stats_t *s, json_t *j)
+void stats_record(spu_stats_t *s, const spu_model_t *m, unsigned type, unsigned tot, int keep, unsigned why)
 {
-    json_obj(j, "intervals"); /* population members between selections */
-    json_u64(j, "n", s->nint);
-    json_num(j, "mean", s->nint ? (double)s->sum / (double)s->nint : 0.0);
-    json_u64(j, "min", s->nint ? s->min : 0);
-    json_u64(j, "max", s->max);
-    json_close(j);
+    note_setup(s, m);
+    lhist_add(&s->lat, tot);
+    if (keep)
+        s->kept[type % STATS_NTYPES]++;
+    else
+        s->rejected[type % STATS_NTYPES]++;
+    if (why & (why - 1u))
+        s->several++;
+    else if (why)
+        s->only[__builtin_ctz(why) % STATS_NWHY]++;
 }

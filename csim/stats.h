@@ -1,25 +1,52 @@
-/* csim --stats: sample intervals, collisions, keep/reject reasons, PMU totals. */
+/*
+ * csim --stats: the counting. Per selection: the intervals between
+ * selections (log2 and linear histograms). Per record: kept and rejected per
+ * op type, the reasons a rejected record had (one alone, or several), its
+ * total latency (a linear histogram), and the filter set-ups records met.
+ * Printing is stats_text.c's and stats_json.c's.
+ */
 #ifndef SPU_STATS_H
 #define SPU_STATS_H
 
-#include <stdio.h>
+#include "lhist.h"
+#include "spu_model.h"
 
-#include "spl.h"
+#define STATS_BUCKETS 34           /* log2 interval buckets */
+#define STATS_INT_BINS 4096        /* linear interval bins (they widen) */
+#define STATS_LAT_BINS 65536       /* a bin per total latency (16-bit counters) */
+#define STATS_NTYPES 32            /* op types: every set of {SIMD,FP,ST,LD,B} */
+#define STATS_NWHY 6               /* rec_why bits (SPU_WHY_*) */
 
-#define STATS_BUCKETS 34
+/* The filter registers, in the order --stats shows them. */
+#define STATS_FILTER_REGS(X) X(PMSFCR_EL1) X(PMSEVFR_EL1) X(PMSNEVFR_EL1) X(PMSLATFR_EL1) X(PMSDSFR_EL1)
+enum {
+#define STATS_FREG_ENUM(r) STATS_FREG_##r,
+    STATS_FILTER_REGS(STATS_FREG_ENUM)
+#undef STATS_FREG_ENUM
+    STATS_NFREGS
+};
+extern const int stats_freg[STATS_NFREGS]; /* their SPU_REG_* */
 
 typedef struct spu_stats {
     uint64_t last_sel;              /* pop index of the last selection, 0: none yet */
-    uint64_t nint, sum, min, max;   /* intervals between selections, in members */
+    uint64_t nint, sum;             /* intervals between selections, in members */
     uint64_t bucket[STATS_BUCKETS]; /* log2 histogram of intervals */
+    lhist_t ilin;                   /* linear histogram of intervals (min, max) */
+    lhist_t lat;                    /* linear histogram of the records' total latency */
+    uint64_t kept[STATS_NTYPES], rejected[STATS_NTYPES]; /* records per op type */
+    uint64_t only[STATS_NWHY];      /* records rejected for this reason alone */
+    uint64_t several;               /* records rejected for more than one reason */
+    uint64_t freg[STATS_NFREGS];    /* the filter registers the last record met */
+    uint64_t setups;                /* records that met other filter registers than the one before */
+    uint64_t ilin_bin[STATS_INT_BINS];
+    uint64_t lat_bin[STATS_LAT_BINS];
 } spu_stats_t;
 
 void stats_init(spu_stats_t *s);
 /* A selection (sample or collision) at pop index `at` (1-based). */
 void stats_select(spu_stats_t *s, uint64_t at);
-void stats_print(const spu_stats_t *s, const spl_log_t *log, FILE *f);
-/* The sample intervals as a member "intervals" of a --stats-json object. */
-struct json;
-void stats_json(const spu_stats_t *s, struct json *j);
+/* A record of an op of type flags `type` with total latency tot, kept or
+ * rejected for the reasons `why` (rec_why), filtered by m's registers. */
+void stats_record(spu_stats_t *s, const spu_model_t *m, unsigned type, unsigned tot, int keep, unsigned why);
 
 #endif

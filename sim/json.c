@@ -6,7 +6,9 @@
 static void key(json_t *j, const char *k)
 {
     const uint32_t bit = 1u << j->depth;
-    fprintf(j->f, "%s\n%*s\"%s\": ", (j->started & bit) ? "," : "", 2 * (int)j->depth, "", k);
+    fprintf(j->f, "%s\n%*s", (j->started & bit) ? "," : "", 2 * (int)j->depth, "");
+    if (k)
+        fprintf(j->f, "\"%s\": ", k);
     j->started |= bit;
 }
 
@@ -15,21 +17,34 @@ void json_begin(json_t *j, FILE *f)
     j->f = f;
     j->depth = 1;
     j->started = 0;
+    j->array = 0;
     fputc('{', f);
+}
+
+static void open_level(json_t *j, const char *k, int array)
+{
+    key(j, k);
+    fputc(array ? '[' : '{', j->f);
+    j->depth++;
+    j->started &= ~(1u << j->depth);
+    j->array = (j->array & ~(1u << j->depth)) | (uint32_t)array << j->depth;
 }
 
 void json_obj(json_t *j, const char *k)
 {
-    key(j, k);
-    fputc('{', j->f);
-    j->depth++;
-    j->started &= ~(1u << j->depth);
+    open_level(j, k, 0);
+}
+
+void json_arr(json_t *j, const char *k)
+{
+    open_level(j, k, 1);
 }
 
 void json_close(json_t *j)
 {
+    const int array = (j->array >> j->depth) & 1u;
     j->depth--;
-    fprintf(j->f, "\n%*s}", 2 * (int)j->depth, "");
+    fprintf(j->f, "\n%*s%c", 2 * (int)j->depth, "", array ? ']' : '}');
 }
 
 void json_end(json_t *j)

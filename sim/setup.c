@@ -107,15 +107,16 @@ spu_src_t opts_fresh_source(const spu_setup_t *s, spt_cursor_t *k, spu_gen_t *g,
 
 /* A --gen knob that only shapes the generator's register traffic and resets,
  * which it does not make under --perf-event: its name, else NULL. */
-static const char *regs_knob(const spu_opts_t *o)
+static const char *regs_knob(const spu_opts_t *o, char *buf, size_t len)
 {
-    static const char *const knob[] = {"int_min", "int_max", "p_int1", "p_int0", "p_rnd", "reprog_gap",
-                                       "read_gap", "reset_gap", "p_filter", "p_close"};
     for (int i = 0; i < o->ngen; i++)
-        for (const char *kv = o->gen[i]; kv; kv = strchr(kv, ',') ? strchr(kv, ',') + 1 : NULL)
-            for (size_t k = 0; k < sizeof knob / sizeof knob[0]; k++)
-                if (!strncmp(kv, knob[k], strlen(knob[k])) && kv[strlen(knob[k])] == '=')
-                    return knob[k];
+        for (const char *kv = o->gen[i]; kv; kv = strchr(kv, ',') ? strchr(kv, ',') + 1 : NULL) {
+            const size_t n = strcspn(kv, "=,");
+            if (kv[n] == '=' && gen_param_regs_only(kv, n)) {
+                snprintf(buf, len, "%.*s", (int)n, kv);
+                return buf;
+            }
+        }
     return NULL;
 }
 
@@ -123,7 +124,7 @@ static const char *regs_knob(const spu_opts_t *o)
  * or a message naming the option, field and value. */
 static int setup_perf_event(const spu_opts_t *o, spu_setup_t *s)
 {
-    char err[512];
+    char err[512], knob[32];
     pev_attr_t a;
     uint64_t base = PEV_DEFAULT_BASE, size = PEV_DEFAULT_SIZE;
     if (pev_parse(&a, o->perf_event, err, sizeof err) || pev_check(&a, &s->cfg, err, sizeof err)) {
@@ -163,9 +164,9 @@ static int setup_perf_event(const spu_opts_t *o, spu_setup_t *s)
                     o->trace, reset ? "resets the unit" : "writes ", reset ? "" : reg, cyc);
             return -1;
         }
-    } else if (regs_knob(o)) {
+    } else if (regs_knob(o, knob, sizeof knob)) {
         fprintf(stderr, "error: --gen %s: under --perf-event the driver programs the unit; the generator makes no "
-                        "register access or reset, so this knob does not apply\n", regs_knob(o));
+                        "register access or reset, so this knob does not apply\n", knob);
         return -1;
     } else {
         s->gp.no_regs = 1;

@@ -113,6 +113,15 @@ void spl_pmu_line(spl_log_t *l, uint64_t cycle)
     fputc('\n', l->f);
 }
 
+void spl_bar(FILE *f, uint64_t count, uint64_t peak)
+{
+    char bar[41];
+    const int w = peak ? (int)(40 * count / peak) : 0;
+    memset(bar, '#', (size_t)w);
+    bar[w] = '\0';
+    fprintf(f, " %10" PRIu64 " %s\n", count, bar);
+}
+
 void spl_histogram(FILE *f, const uint64_t *count, unsigned n, void (*label)(FILE *f, unsigned i))
 {
     uint64_t peak = 1;
@@ -122,12 +131,8 @@ void spl_histogram(FILE *f, const uint64_t *count, unsigned n, void (*label)(FIL
     for (unsigned i = 0; i < n; i++) {
         if (!count[i])
             continue;
-        char bar[41];
-        const int w = (int)(40 * count[i] / peak);
-        memset(bar, '#', (size_t)w);
-        bar[w] = '\0';
         label(f, i);
-        fprintf(f, " %10" PRIu64 " %s\n", count[i], bar);
+        spl_bar(f, count[i], peak);
     }
 }
 

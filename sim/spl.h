@@ -42,6 +42,9 @@ static inline void spl_rec_written(spl_log_t *l, unsigned n)
     l->rec_bytes += n;
     l->rec_size[n <= SPU_MAX_RECORD ? n : SPU_MAX_RECORD]++;
 }
+/* A --stats histogram row's end: the count and a bar of up to 40 '#',
+ * scaled to peak, and the newline. */
+void spl_bar(FILE *f, uint64_t count, uint64_t peak);
 /* A --stats histogram: for each nonzero count[i], label(i) then the count
  * and a bar of up to 40 '#' scaled to the largest count. */
 void spl_histogram(FILE *f, const uint64_t *count, unsigned n,

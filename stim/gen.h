@@ -100,7 +100,11 @@ typedef struct spu_gen {
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed);
 /* "name=value"; 0, or -1 with a message naming the knob. */
 int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen);
+/* The knobs as name=value,...; with no_regs, only those that still apply. */
 void gen_params_print(const gen_params_t *p, char *buf, size_t len);
+/* 1 when the knob name[0..n) only shapes the register traffic and resets
+ * (none with no_regs: docs/perf-event.md). */
+int gen_param_regs_only(const char *name, size_t n);
 /* 0, or -1 with a message when the knobs contradict each other. */
 int gen_params_check(const gen_params_t *p, char *err, size_t errlen);
 void gen_params_help(FILE *f);

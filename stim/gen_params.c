@@ -10,30 +10,32 @@
 #include "gen.h"
 #include "gen_prog.h"
 
+/* X(name, lo, hi, regs, doc); regs 1: it only shapes the register traffic
+ * and resets, which the generator makes none of with no_regs. */
 #define GEN_PARAM_LIST(X)                                                                  \
-    X(int_min, 1, 0xFFFFFF, "smallest PMSIRR.INTERVAL")                                      \
-    X(int_max, 1, 0xFFFFFF, "largest PMSIRR.INTERVAL")                                       \
-    X(p_int1, 0, 100, "% programs with INTERVAL=1")                                          \
-    X(p_int0, 0, 100, "% programs with INTERVAL=0")                                          \
-    X(p_rnd, 0, 100, "% programs with RND=1")                                                \
-    X(p_ld, 0, 100, "% loads")                                                               \
-    X(p_st, 0, 100, "% stores")                                                              \
-    X(p_b, 0, 100, "% branches")                                                             \
-    X(p_atomic, 0, 100, "% atomics (LD+ST)")                                                 \
-    X(p_fp, 0, 100, "% FP ops")                                                              \
-    X(p_simd, 0, 100, "% SIMD ops")                                                          \
-    X(ev_density, 1, 1024, "event bit density /1024")                                        \
-    X(p_ds, 0, 100, "% ops with a data source")                                              \
-    X(fin_max, 1, 0xFFFFFF, "typical finish latency bound")                                  \
-    X(p_long, 0, 1000, "per mille ops with latency up to 70000")                             \
-    X(pop_density, 0, 100, "% members per lane per cycle")                                   \
-    X(reprog_gap, 0, 0xFFFFFFFF, "mean cycles between reprogramming (0 never)")              \
-    X(toggle_gap, 0, 0xFFFFFFFF, "mean cycles between enable toggles (0 never)")             \
-    X(read_gap, 0, 0xFFFFFFFF, "mean cycles between reads (0 never)")                        \
-    X(reset_gap, 0, 0xFFFFFFFF, "mean cycles between resets (0 never)")                      \
-    X(p_filter, 0, 100, "% programs enabling each filter")                                  \
-    X(p_close, 0, 100, "% reprogramming bursts that hammer PMSICR (several selections a cycle)") \
-    X(p_small_buf, 0, 100, "% Profiling Buffers with room for a few records (they fill)")
+    X(int_min, 1, 0xFFFFFF, 1, "smallest PMSIRR.INTERVAL")                                      \
+    X(int_max, 1, 0xFFFFFF, 1, "largest PMSIRR.INTERVAL")                                       \
+    X(p_int1, 0, 100, 1, "% programs with INTERVAL=1")                                          \
+    X(p_int0, 0, 100, 1, "% programs with INTERVAL=0")                                          \
+    X(p_rnd, 0, 100, 1, "% programs with RND=1")                                                \
+    X(p_ld, 0, 100, 0, "% loads")                                                               \
+    X(p_st, 0, 100, 0, "% stores")                                                              \
+    X(p_b, 0, 100, 0, "% branches")                                                             \
+    X(p_atomic, 0, 100, 0, "% atomics (LD+ST)")                                                 \
+    X(p_fp, 0, 100, 0, "% FP ops")                                                              \
+    X(p_simd, 0, 100, 0, "% SIMD ops")                                                          \
+    X(ev_density, 1, 1024, 0, "event bit density /1024")                                        \
+    X(p_ds, 0, 100, 0, "% ops with a data source")                                              \
+    X(fin_max, 1, 0xFFFFFF, 0, "typical finish latency bound")                                  \
+    X(p_long, 0, 1000, 0, "per mille ops with latency up to 70000")                             \
+    X(pop_density, 0, 100, 0, "% members per lane per cycle")                                   \
+    X(reprog_gap, 0, 0xFFFFFFFF, 1, "mean cycles between reprogramming (0 never)")              \
+    X(toggle_gap, 0, 0xFFFFFFFF, 0, "mean cycles between enable toggles (0 never)")             \
+    X(read_gap, 0, 0xFFFFFFFF, 1, "mean cycles between reads (0 never)")                        \
+    X(reset_gap, 0, 0xFFFFFFFF, 1, "mean cycles between resets (0 never)")                      \
+    X(p_filter, 0, 100, 1, "% programs enabling each filter")                                  \
+    X(p_close, 0, 100, 1, "% reprogramming bursts that hammer PMSICR (several selections a cycle)") \
+    X(p_small_buf, 0, 100, 1, "% Profiling Buffers with room for a few records (they fill)")
 
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
 {
@@ -84,7 +86,7 @@ int gen_params_set(gen_params_t *p, const char *kv, char *err, size_t errlen)
         snprintf(err, errlen, "generator knob '%.*s': value '%s' is not a number", (int)n, kv, eq + 1);
         return -1;
     }
-#define SET_PARAM(name, lo, hi, doc)                                                        \
+#define SET_PARAM(name, lo, hi, regs, doc)                                                        \
     if (strlen(#name) == n && strncmp(kv, #name, n) == 0) {                                  \
         if (v + 1 < (lo) + 1ull || v > (hi)) {                                               \
             snprintf(err, errlen, "generator knob %s=%llu out of range %llu..%llu", #name, v, \
@@ -104,16 +106,26 @@ void gen_params_print(const gen_params_t *p, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = '\0';
-#define PRINT_PARAM(name, lo, hi, doc)                                                      \
-    if (n < len)                                                                             \
+#define PRINT_PARAM(name, lo, hi, regs, doc)                                                \
+    if (n < len && !(regs && p->no_regs))                                                    \
         n += (size_t)snprintf(buf + n, len - n, "%s%s=%u", n ? "," : "", #name, p->name);
     GEN_PARAM_LIST(PRINT_PARAM)
 #undef PRINT_PARAM
 }
 
+int gen_param_regs_only(const char *name, size_t n)
+{
+#define REGS_PARAM(name_, lo, hi, regs, doc)                                                \
+    if (regs && strlen(#name_) == n && strncmp(name, #name_, n) == 0)                        \
+        return 1;
+    GEN_PARAM_LIST(REGS_PARAM)
+#undef REGS_PARAM
+    return 0;
+}
+
 void gen_params_help(FILE *f)
 {
-#define HELP_PARAM(name, lo, hi, doc) fprintf(f, "  %-12s %s (%u..%u)\n", #name, doc, (unsigned)(lo), (unsigned)(hi));
+#define HELP_PARAM(name, lo, hi, regs, doc) fprintf(f, "  %-12s %s (%u..%u)\n", #name, doc, (unsigned)(lo), (unsigned)(hi));
     GEN_PARAM_LIST(HELP_PARAM)
 #undef HELP_PARAM
 }

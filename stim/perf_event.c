@@ -303,13 +303,22 @@ static uint64_t pmsfcr(const pev_attr_t *a)
            SPU_PUT(PMSFCR_EL1, FL, pev_get(a, PEV_min_latency) != 0);
 }
 
-/* PMSIRR_EL1: the period clamped to 256 .. INTERVAL's largest value, its
- * low 8 bits dropped; RND from jitter. */
-static uint64_t pmsirr(const pev_attr_t *a, uint64_t period)
+uint64_t pev_interval(const spu_config_t *c, uint64_t period, const char **why)
 {
-    const uint64_t lo = SPU_PUT(PMSIRR_EL1, INTERVAL, 1), hi = SPU_F_PMSIRR_EL1_INTERVAL_MASK;
-    const uint64_t p = period < lo ? lo : period > hi ? hi : period;
-    return (p & hi) | SPU_PUT(PMSIRR_EL1, RND, pev_get(a, PEV_jitter));
+    const uint64_t lo = pev_default_period(c), hi = SPU_F_PMSIRR_EL1_INTERVAL_MASK;
+    const uint64_t p = period < lo ? lo : period > hi ? hi : period & hi;
+    if (why)
+        *why = p == period ? NULL
+               : period < lo ? "below the driver's minimum period (caps/min_interval, from PMSIDR_EL1.Interval)"
+               : period > hi ? "above PMSIRR_EL1.INTERVAL's largest value"
+                             : "PMSIRR_EL1.INTERVAL counts in units of 256: the low 8 bits are dropped";
+    return p;
+}
+
+/* PMSIRR_EL1: the period as pev_interval() gives it; RND from jitter. */
+static uint64_t pmsirr(const pev_attr_t *a, const spu_config_t *c, uint64_t period)
+{
+    return pev_interval(c, period, NULL) | SPU_PUT(PMSIRR_EL1, RND, pev_get(a, PEV_jitter));
 }
 
 void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint64_t size, pev_prog_t *p)
@@ -317,6 +326,8 @@ void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint
     const uint64_t period = a->have_period ? a->period : pev_default_period(c);
     unsigned n = 0;
     memset(p, 0, sizeof *p);
+    p->period = period;
+    p->have_period = (uint8_t)a->have_period;
     p->base = base;
     p->size = size;
     p->rec_max = 1ull << IDR(c, MaxSize);
@@ -337,7 +348,7 @@ void pev_program(const pev_attr_t *a, const spu_config_t *c, uint64_t base, uint
     if (IDR(c, FDS))
         acc(p->start, &n, SPU_REG_PMSDSFR_EL1, 1, ~pev_get(a, PEV_inv_data_src_filter));
     acc(p->start, &n, SPU_REG_PMSLATFR_EL1, 1, SPU_PUT(PMSLATFR_EL1, MINLAT, pev_get(a, PEV_min_latency)));
-    acc(p->start, &n, SPU_REG_PMSIRR_EL1, 1, pmsirr(a, period));
+    acc(p->start, &n, SPU_REG_PMSIRR_EL1, 1, pmsirr(a, c, period));
     /* the remaining period: a new event's is its sample period, as given */
     acc(p->start, &n, SPU_REG_PMSICR_EL1, 1, period);
     acc(p->start, &n, SPU_REG_PMSCR_EL1, 1,

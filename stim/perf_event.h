@@ -75,6 +75,8 @@ typedef struct pev_prog {
     unsigned nstop;
     uint8_t el;
     uint8_t aux;                  /* a buffer in memory (not discard mode) */
+    uint64_t period;              /* the sample period: the event's, --period's or the default */
+    uint8_t have_period;          /* ... given (the event's term or --period), not the default */
     uint64_t base, size;          /* the AUX area */
     uint64_t rec_max;             /* 1 << PMSIDR_EL1.MaxSize: the driver's max_record_sz */
     uint64_t align;               /* 1 << PMBIDR_EL1.Align */
@@ -102,6 +104,11 @@ int pev_check(const pev_attr_t *a, const spu_config_t *c, char *err, size_t errl
 /* perf's default sample period for the PMU: caps/min_interval, which the
  * driver derives from PMSIDR_EL1.Interval. */
 uint64_t pev_default_period(const spu_config_t *c);
+/* The sample period as the driver programs it into PMSIRR_EL1 (INTERVAL,
+ * RND clear): clamped to pev_default_period() .. INTERVAL's largest value,
+ * else its low 8 bits dropped. *why (when why is not NULL): the rule that
+ * changed it, NULL when it is the period as given. */
+uint64_t pev_interval(const spu_config_t *c, uint64_t period, const char **why);
 /* "BASE,SIZE" of the Profiling Buffer, checked as perf and the driver
  * would (page-aligned base, a power-of-two number of at least 2 pages, room
  * for a record of PMSIDR_EL1.MaxSize); 0, or -1 with a message. */

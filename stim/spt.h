@@ -82,6 +82,8 @@ void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
 /* An op's keys as an `op` line spells them (" type=LD ev=0x2 pc=0x..."),
  * each that differs from its default; no newline. */
 void spt_write_op_keys(FILE *f, const spu_op_t *op);
+/* An op's type flags as a trace writes them ("LD+ST", "B+FP"; "" for none). */
+void spt_type_str(uint8_t type, char *buf, size_t len);
 /* The same for format version 1 or 2. */
 void spt_write_begin_version(spt_writer_t *w, FILE *f, const char *cfg_name, int version);
 /* Write one cycle; src gives each member's attributes. 0, or -1 when src

@@ -27,7 +27,7 @@ void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name)
     spt_write_begin_version(w, f, cfg_name, SPT_VERSION);
 }
 
-static void write_type(FILE *f, uint8_t type)
+void spt_type_str(uint8_t type, char *buf, size_t len)
 {
     /* written in the order LD, ST, B, FP, SIMD */
     static const struct {
@@ -35,12 +35,19 @@ static void write_type(FILE *f, uint8_t type)
         const char *name;
     } order[5] = {{SPU_T_LD, "LD"}, {SPU_T_ST, "ST"}, {SPU_T_B, "B"},
                   {SPU_T_FP, "FP"}, {SPU_T_SIMD, "SIMD"}};
-    const char *sep = " type=";
-    for (int i = 0; i < 5; i++)
-        if (type >> order[i].bit & 1) {
-            fprintf(f, "%s%s", sep, order[i].name);
-            sep = "+";
-        }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < 5 && n < len; i++)
+        if (type >> order[i].bit & 1)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "+" : "", order[i].name);
+}
+
+static void write_type(FILE *f, uint8_t type)
+{
+    char t[32];
+    spt_type_str(type, t, sizeof t);
+    if (t[0])
+        fprintf(f, " type=%s", t);
 }
 
 /* `op` (n == 1) or `op*n` with the keys that differ from their defaults;

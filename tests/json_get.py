@@ -3,6 +3,7 @@
 test scripts, which read no human text.
 
 usage: tests/json_get.py FILE KEY[.KEY...]...
+A KEY of digits indexes an array (from 0).
 Prints each value on a line of its own (null as "null"); exit 1 naming
 the key when one is missing or the file is not JSON.
 """
@@ -22,6 +23,9 @@ def main():
     for path in sys.argv[2:]:
         v = data
         for k in path.split("."):
+            if isinstance(v, list) and k.isdigit() and int(k) < len(v):
+                v = v[int(k)]
+                continue
             if not isinstance(v, dict) or k not in v:
                 print(f"json_get: {sys.argv[1]}: no key '{path}'", file=sys.stderr)
                 sys.exit(1)

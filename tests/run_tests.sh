@@ -564,6 +564,9 @@ suite_csim() {
     # Same seed, same log; different seed, different log.
     $CSIM --seed 3 --ops 200000 >"$TMP/a.spl"; $CSIM --seed 3 --ops 200000 >"$TMP/b.spl"; $CSIM --seed 4 --ops 200000 >"$TMP/c.spl"
     if cmp -s "$TMP/a.spl" "$TMP/b.spl" && ! cmp -s "$TMP/a.spl" "$TMP/c.spl"; then ok csim/seed_reproducible; else bad csim/seed_reproducible; fi
+    # --stats answers what the filters do, against a hand-worked trace.
+    mkdir -p "$TMP/stats"
+    script csim-stats =20 csim -- tests/stats_test.sh "$TMP/stats"
 }
 
 # --perf-event: the driver's register sequences per configuration, its

@@ -369,6 +369,13 @@ def emit_c(g, src):
             h.append(f"#define {p}_LSB {lsb}")
             h.append(f"#define {p}_MSB {msb}")
             h.append(f"#define {p}_MASK 0x{bits(msb, lsb):016X}ull")
+    h.append("/* The same fields as a list: X(reg, field, msb, lsb); a field is in a")
+    h.append(" * configuration when its mask meets the register's write mask (wmask) */")
+    h.append("#define SPU_FIELD_LIST(X) \\")
+    for r in reglist:
+        for fname, msb, lsb, _ in r["fields"]:
+            h.append(f"    X({r['name']}, {fname}, {msb}, {lsb}) \\")
+    h.append("")
     for reg, fields in ID_FIELDS:
         h.append(f"/* {reg} fields (read-only ID register) */")
         for fname, msb, lsb in fields:
