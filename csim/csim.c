@@ -23,6 +23,7 @@
 #include "stats_json.h"
 #include "stats_text.h"
 #include "vectors.h"
+#include "plural.h"
 
 static double now_s(void)
 {
@@ -230,9 +231,10 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
     const double dt = now_s() - t0;
     if (!rc && spu_interrupted)
         fprintf(stderr, "\nINTERRUPTED config %s: stopped by SIGINT at cycle %" PRIu64 " after %" PRIu64
-                        " ops: %" PRIu64 " samples, %" PRIu64 " collisions, records kept %" PRIu64 " rejected %" PRIu64
+                        " ops: %" PRIu64 " sample%s, %" PRIu64 " collision%s, records kept %" PRIu64 " rejected %" PRIu64
                         "; not checked at the run's end\n",
-                s->cfg.name, c->run.cycle, ops_offered(s), c->run.log.samples, c->run.log.collisions,
+                s->cfg.name, c->run.cycle, ops_offered(s), c->run.log.samples, plural_s(c->run.log.samples),
+                c->run.log.collisions, plural_s(c->run.log.collisions),
                 c->run.log.kept, c->run.log.rejected);
     else if (!rc)
         rc = run_check_end(&c->run);

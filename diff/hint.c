@@ -4,11 +4,7 @@
 #include <inttypes.h>
 
 #include "hint.h"
-
-static const char *plural(uint64_t n)
-{
-    return n == 1 ? "" : "s";
-}
+#include "plural.h"
 
 /* The cycles of one class's pairs against its tolerance: when some are
  * outside it, the tolerance that would accept every pair. */
@@ -24,12 +20,12 @@ static void latency(FILE *f, const match_result_t *m, int cls)
         const uint64_t k = (uint64_t)(lo < 0 ? -lo : lo);
         fprintf(f, "hint: %s %" PRIu64 " %s cycle mismatch%s %s %" PRIu64 " cycle%s %s (theirs - model = %+" PRId64
                    " for every %s pair): %s %" PRId64 " would accept %s\n", n == 1 ? "the" : "all", n, what,
-                n == 1 ? "" : "es", n == 1 ? "is" : "are", k, plural(k), lo < 0 ? "early" : "late", lo, what, opt, lo,
+                n == 1 ? "" : "es", n == 1 ? "is" : "are", k, plural_s(k), lo < 0 ? "early" : "late", lo, what, opt, lo,
                 n == 1 ? "it" : "them");
     } else {
         fprintf(f, "hint: theirs - model ranges over %+" PRId64 "..%+" PRId64 " cycles for the %" PRIu64 " %s "
                    "pair%s: %s %" PRId64 ":%" PRId64 " would accept the cycle of every one\n", lo, hi, m->pairs[cls],
-                what, plural(m->pairs[cls]), opt, lo, hi);
+                what, plural_s(m->pairs[cls]), opt, lo, hi);
     }
 }
 

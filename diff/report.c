@@ -7,6 +7,7 @@
 #include "explain.h"
 #include "hint.h"
 #include "report.h"
+#include "plural.h"
 
 static const char *tol_str(const match_tol_t *t, char *buf, size_t len)
 {
@@ -29,9 +30,9 @@ void report_agree(FILE *f, const report_t *r)
 {
     const match_result_t *m = r->res;
     fprintf(f, "spu-diff: AGREE: %s matches the model on %s (configuration %s): %" PRIu64 " sample/collision, %" PRIu64
-               " record, %" PRIu64 " read/undef lines, %" PRIu64 " pmu totals\n",
+               " record, %" PRIu64 " read/undef line%s, %" PRIu64 " pmu total%s\n",
             r->theirs->path, r->o->eng.trace, r->s->cfg.name, m->matched[MC_SELECT], m->matched[MC_RECORD],
-            m->matched[MC_REG], m->matched[MC_PMU]);
+            m->matched[MC_REG], plural_s(m->matched[MC_REG]), m->matched[MC_PMU], plural_s(m->matched[MC_PMU]));
     settings(f, r);
     if (!m->model_lines[MC_SELECT] && !m->model_lines[MC_RECORD])
         fprintf(f, "  note: the model logs no sample, collision or record on this trace, so none was compared\n");
@@ -150,8 +151,9 @@ static void model_state(FILE *f, const report_t *r, uint64_t at)
                 p->run.cycle);
     else
         fprintf(f, "--- model state at the start of cycle %" PRIu64 " (after the cycles before it)\n", at);
-    fprintf(f, "  context el=%u allow=%u, profiling %s, LFSR 0x%06X, %" PRIu64 " cycles since the last reset\n",
-            p->el, p->allow, spu_model_enabled(m, p->el, p->allow) ? "enabled" : "disabled", m->lfsr, m->cycle);
+    fprintf(f, "  context el=%u allow=%u, profiling %s, LFSR 0x%06X, %" PRIu64 " cycle%s since the last reset\n",
+            p->el, p->allow, spu_model_enabled(m, p->el, p->allow) ? "enabled" : "disabled", m->lfsr, m->cycle,
+            plural_s(m->cycle));
     int k = 0;
     for (int i = 0; i < SPU_NREGS; i++)
         if (spu_reg_access_ok(cfg, i, 0))
@@ -169,7 +171,7 @@ static void model_state(FILE *f, const report_t *r, uint64_t at)
         if (c->live)
             fprintf(f, "op %" PRIu64 ", entered cycle %" PRIu64 " at EL%u, ", c->op.id, c->entry, sl->el);
         else
-            fprintf(f, "entered %" PRIu64 " cycles after the last reset at EL%u, ", sl->entry, sl->el);
+            fprintf(f, "entered %" PRIu64 " cycle%s after the last reset at EL%u, ", sl->entry, plural_s(sl->entry), sl->el);
         if (sl->issued)
             fprintf(f, "issued (issue latency %" PRIu32 ")", sl->iss_lat);
         else
@@ -184,7 +186,8 @@ static void history(FILE *f, const report_t *r, uint64_t at)
 {
     replay_t *p = r->p;
     const uint64_t nm = p->nmem < REPLAY_MEMBERS ? p->nmem : REPLAY_MEMBERS;
-    fprintf(f, "--- the last %" PRIu64 " population members before cycle %" PRIu64 " (of %" PRIu64 ")\n", nm, at, p->nmem);
+    fprintf(f, "--- the last %" PRIu64 " population member%s before cycle %" PRIu64 " (of %" PRIu64 ")\n", nm, plural_s(nm),
+            at, p->nmem);
     if (nm)
         fprintf(f, "     cycle lane       op  model        attributes (as the trace gives them)\n");
     for (uint64_t i = p->nmem - nm; i < p->nmem; i++) {
@@ -226,8 +229,8 @@ static void summary(FILE *f, const report_t *r)
         lines += m->model_lines[c];
         matched += m->matched[c];
     }
-    fprintf(f, "--- summary: %zu disagreement%s; %" PRIu64 " of the model's %" PRIu64 " lines (pmu totals counted one "
-               "by one) agree\n", m->n, m->n == 1 ? "" : "s", matched, lines);
+    fprintf(f, "--- summary: %zu disagreement%s; %" PRIu64 " of the model's %" PRIu64 " line%s (pmu totals counted one "
+               "by one) agree\n", m->n, plural_s(m->n), matched, lines, plural_s(lines));
     fprintf(f, "  %-32s", "reason");
     for (int c = 0; c < MC_N; c++)
         fprintf(f, " %16s", match_class_name(c));
@@ -275,7 +278,7 @@ void report_disagree(FILE *f, const report_t *r)
     history(f, r, d->time);
     const size_t more = m->n - 1 - r->at, shown = more < r->o->list ? more : (size_t)r->o->list;
     if (more) {
-        fprintf(f, "--- the next %zu of %zu more disagreements (%s--show N reports #N in full)\n", shown, more,
+        fprintf(f, "--- the next %zu of %zu more disagreement%s (%s--show N reports #N in full)\n", shown, more, plural_s(more),
                 shown < more ? "--list N lists more; " : "");
         for (size_t i = r->at + 1; i <= r->at + shown; i++)
             one_line(f, r, &m->dis[i]);

@@ -7,6 +7,7 @@
 
 #include "spe_input.h"
 #include "spe_pkt.h"
+#include "plural.h"
 
 #define REC_HINT "spu-csim or spu-tb --rec-bin FILE (or --mem-bin FILE) writes a buffer of records"
 
@@ -83,7 +84,8 @@ int spe_input_check(const uint8_t *buf, size_t len, char why[SPE_INPUT_WHY_LEN])
         off += p.size;
     }
     if (!ends) {
-        snprintf(why, SPE_INPUT_WHY_LEN, "no whole record in %zu bytes (no End or Timestamp packet ends one)", len);
+        snprintf(why, SPE_INPUT_WHY_LEN, "no whole record in %zu byte%s (no End or Timestamp packet ends one)", len,
+                 plural_s(len));
         return -1;
     }
     return 0;

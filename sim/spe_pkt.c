@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "spe_pkt.h"
+#include "plural.h"
 
 #define ADDR_56(p) ((p) & UINT64_C(0x00ffffffffffffff))
 
@@ -66,8 +67,8 @@ int spe_pkt_next(const uint8_t *buf, size_t len, size_t off, spe_pkt_t *p, char 
         unsigned hi = 0;
         if ((h & 0xFC) == 0x20) {
             if (off + 1 >= len) {
-                snprintf(err, SPE_PKT_ERR_LEN, "offset 0x%zx: extended header 0x%02x cut short by the end of the buffer (%zu bytes)",
-                         off, h, len);
+                snprintf(err, SPE_PKT_ERR_LEN, "offset 0x%zx: extended header 0x%02x cut short by the end of the buffer (%zu byte%s)",
+                         off, h, len, plural_s(len));
                 return 0;
             }
             hi = (h & 3u) << 3;
@@ -285,7 +286,7 @@ int spe_read_file(const char *path, uint8_t **buf, size_t *len, char err[SPE_PKT
             cap = cap ? 2 * cap : 65536;
             uint8_t *nb = realloc(*buf, cap);
             if (!nb) {
-                snprintf(err, SPE_PKT_ERR_LEN, "%s: out of memory after %zu bytes", path, *len);
+                snprintf(err, SPE_PKT_ERR_LEN, "%s: out of memory after %zu byte%s", path, *len, plural_s(*len));
                 break;
             }
             *buf = nb;
@@ -297,7 +298,7 @@ int spe_read_file(const char *path, uint8_t **buf, size_t *len, char err[SPE_PKT
                 fclose(f);
                 return 0;
             }
-            snprintf(err, SPE_PKT_ERR_LEN, "%s: read error after %zu bytes: %s", path, *len, strerror(errno));
+            snprintf(err, SPE_PKT_ERR_LEN, "%s: read error after %zu byte%s: %s", path, *len, plural_s(*len), strerror(errno));
             break;
         }
     }

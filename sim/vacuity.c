@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "vacuity.h"
+#include "plural.h"
 
 int spl_vacuous(const spl_log_t *l, uint64_t n, uint64_t pmsirr, char why[VAC_WHY_LEN], char est[VAC_EST_LEN])
 {
@@ -25,10 +26,11 @@ int spl_vacuous(const spl_log_t *l, uint64_t n, uint64_t pmsirr, char why[VAC_WH
                                       "ctx allow=1, PMBSR_EL1.S 0) before the members, or run longer (100,000 cycles "
                                       "or more of random stimulus)");
         else if (l->collisions)
-            snprintf(est, VAC_EST_LEN, "all %" PRIu64 " selections collided with a sample in flight", l->collisions);
+            snprintf(est, VAC_EST_LEN, "%s %" PRIu64 " selection%s collided with a sample in flight",
+                     l->collisions == 1 ? "the" : "all", l->collisions, plural_s(l->collisions));
         else if (interval == 0)
-            snprintf(est, VAC_EST_LEN, "%" PRIu64 " members counted while enabled, but PMSIRR_EL1.INTERVAL is 0 at the end",
-                     pop);
+            snprintf(est, VAC_EST_LEN, "%" PRIu64 " member%s counted while enabled, but PMSIRR_EL1.INTERVAL is 0 at the end",
+                     pop, plural_s(pop));
         else {
             /* Members at the rate seen, for one interval; never less than
              * twice this run (the counter may have been reloaded or
@@ -36,13 +38,14 @@ int spl_vacuous(const spl_log_t *l, uint64_t n, uint64_t pmsirr, char why[VAC_WH
             double need = (double)interval * 256.0 * (double)n / (double)pop;
             if (need < 2.0 * (double)n)
                 need = 2.0 * (double)n;
-            snprintf(est, VAC_EST_LEN, "%" PRIu64 " members counted while enabled, one every %.1f cycles; a selection "
+            snprintf(est, VAC_EST_LEN, "%" PRIu64 " member%s counted while enabled, one every %.1f cycles; a selection "
                                       "needs about %" PRIu64 " members (INTERVAL %" PRIu64 " x 256), so %.0f cycles or more",
-                     pop, (double)n / (double)pop, interval * 256, interval, need);
+                     pop, plural_s(pop), (double)n / (double)pop, interval * 256, interval, need);
         }
     } else if (recs == 0) {
         snprintf(why, VAC_WHY_LEN, "no record was made");
-        snprintf(est, VAC_EST_LEN, "%" PRIu64 " samples, none of which finished with a record", l->samples);
+        snprintf(est, VAC_EST_LEN, "%" PRIu64 " sample%s, none of which finished with a record", l->samples,
+                 plural_s(l->samples));
     } else if (l->kept == 0 || l->rejected == 0) {
         const int none_kept = l->kept == 0;
         snprintf(why, VAC_WHY_LEN, "no record was %s", none_kept ? "kept" : "rejected");

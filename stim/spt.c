@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "spt_priv.h"
+#include "plural.h"
 
 
 
@@ -370,13 +371,13 @@ int spt_check_config(const spt_trace_t *t, const spu_config_t *cfg, char *err, s
                 if (err && errlen) {
                     if (loc->explicit_lane)
                         snprintf(err, errlen, "%s:%" PRIu32 ":%" PRIu32 ": error: lane %u out of"
-                                              " range for the %u lanes of configuration %s",
-                                 t->path, loc->line, loc->col, l, (unsigned)cfg->lanes,
+                                              " range for the %u lane%s of configuration %s",
+                                 t->path, loc->line, loc->col, l, (unsigned)cfg->lanes, plural_s(cfg->lanes),
                                  cfg->name);
                     else
                         snprintf(err, errlen, "%s:%" PRIu32 ":%" PRIu32 ": error: too many ops"
-                                              " for the %u lanes of cycle %" PRIu64,
-                                 t->path, loc->line, loc->col, (unsigned)cfg->lanes, it->cycle);
+                                              " for the %u lane%s of cycle %" PRIu64,
+                                 t->path, loc->line, loc->col, (unsigned)cfg->lanes, plural_s(cfg->lanes), it->cycle);
                 }
                 return -1;
             }

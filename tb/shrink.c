@@ -36,6 +36,7 @@
 
 #include "run.h"
 #include "shrink.h"
+#include "plural.h"
 
 #define SHRINK_MAX_TESTS 5000
 #define SHRINK_MAX_SECONDS 60
@@ -211,7 +212,7 @@ static void reduce_units(shrink_t *s, size_t *v, size_t *n)
 {
     for (int kind = 0; kind < U_KINDS && budget_left(s); kind++)
         if (try_without(s, v, n, 0, 0, kind))
-            fprintf(stderr, "shrink: dropped all %s (%zu units left)\n", kind_name[kind], *n);
+            fprintf(stderr, "shrink: dropped all %s (%zu unit%s left)\n", kind_name[kind], *n, plural_s(*n));
     size_t size = *n / 2 ? *n / 2 : 1;
     for (;;) {
         int changed = 0;
@@ -485,10 +486,11 @@ static int reduce(shrink_t *s, const char *path)
                 k += (size_t)snprintf(how + k, sizeof how - k, "%s%" PRIu64, i ? ", " : " (cuts at cycles ", s->cuts[i]);
             if (s->ncuts && k < sizeof how)
                 snprintf(how + k, sizeof how - k, " left %zu)", s->nunits);
-            fprintf(stderr, "shrink: %ld -> %ld lines (%.1fx smaller), %zu -> %zu units%s, failing cycle %" PRIu64
-                            " kept, %u lockstep runs, %.1f s%s: %s\n",
-                    before, after, after > 0 ? (double)before / (double)after : 0.0, s->orig_units, n, how,
-                    s->fail->fail_cycle, s->tests, now_s() - s->t0, budget_left(s) ? "" : " (budget reached)", out);
+            fprintf(stderr, "shrink: %ld -> %ld line%s (%.1fx smaller), %zu -> %zu unit%s%s, failing cycle %" PRIu64
+                            " kept, %u lockstep run%s, %.1f s%s: %s\n",
+                    before, after, plural_s((uint64_t)after), after > 0 ? (double)before / (double)after : 0.0,
+                    s->orig_units, n, plural_s(n), how, s->fail->fail_cycle, s->tests, plural_s(s->tests),
+                    now_s() - s->t0, budget_left(s) ? "" : " (budget reached)", out);
             rc = 0;
         }
     }

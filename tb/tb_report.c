@@ -15,6 +15,7 @@
 
 #include "interrupt.h"
 #include "json.h"
+#include "plural.h"
 #include "shrink.h"
 #include "tb_report.h"
 #include "vacuity.h"
@@ -33,8 +34,7 @@ void tb_fail_dir(char *buf, size_t len)
 
 /* Write the stimulus of cycles 0..last to path; 0 or -1. */
 
-/* The plural ending of a count: "1 sample", "2 samples". */
-#define S_(n) ((n) == 1 ? "" : "s")
+#define S_(n) plural_s(n)
 static int save_stimulus(const spu_setup_t *s, uint64_t last, const char *path)
 {
     spt_cursor_t k;
@@ -174,8 +174,8 @@ static void print_report(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_
         for (int i = 0; i < r->ndiff && i < CMP_MAX_DIFFS; i++)
             fprintf(e, "%-28s %#20" PRIx64 " %#20" PRIx64 "\n", r->diff[i].name, r->diff[i].dut, r->diff[i].model);
     }
-    fprintf(e, "--- last %u cycles (inputs | outputs; DUT and model agree until the last)\n",
-            (unsigned)(r->nhist < LS_HISTORY ? r->nhist : LS_HISTORY));
+    const unsigned nh = (unsigned)(r->nhist < LS_HISTORY ? r->nhist : LS_HISTORY);
+    fprintf(e, "--- last %u cycle%s (inputs | outputs; DUT and model agree until the last)\n", nh, S_(nh));
     const uint64_t first = r->nhist > LS_HISTORY ? r->nhist - LS_HISTORY : 0;
     for (uint64_t k = first; k < r->nhist; k++) {
         const ls_hist_t *h = &r->hist[k % LS_RING];
@@ -306,9 +306,9 @@ static void print_stats(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t
             lc->vt->input_stage ? "spu_top behind the input stage, its outputs checked one step late"
                                 : "spu_top's own ports");
     const char *off = blocks_off(t, lc);
-    fprintf(stderr, "  checks: %" PRIu64 " cycles' outputs checked in place as quiet cycles (%" PRIu64 " of them in "
+    fprintf(stderr, "  checks: %" PRIu64 " cycle%s outputs checked in place as quiet cycles (%" PRIu64 " of them in "
                     "blocks of plain cycles%s%s), the rest unpacked and compared whole (docs/performance.md)\n",
-            r->quiet, r->blocks, off ? "; blocks off: " : "", off ? off : "");
+            r->quiet, r->quiet == 1 ? "'s" : "s'", r->blocks, off ? "; blocks off: " : "", off ? off : "");
     spl_print_records(&r->log, stderr);
     opts_print_driver(s, stderr);
     for (int i = 0; i < SPU_NPMU; i++)
@@ -391,11 +391,11 @@ static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t 
             r->log.collisions, S_(r->log.collisions), r->log.kept, r->log.rejected, r->log.multi, S_(r->log.multi),
             r->seconds > 0 ? (double)r->cycles / r->seconds / 1e6 : 0.0);
     if (t->apb)
-        fprintf(stderr, "  APB: %" PRIu64 " register accesses, %" PRIu64 " to encodings outside the map, %" PRIu64
-                        " dropped by a reset; %" PRIu64 " SAMPLE_* counter reads, %" PRIu64
-                        " partial-strobe writes; %" PRIu64 " transfers\n",
-                r->apb.accesses, r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads, r->apb.bad_strobes,
-                r->apb.transfers);
+        fprintf(stderr, "  APB: %" PRIu64 " register access%s, %" PRIu64 " to encodings outside the map, %" PRIu64
+                        " dropped by a reset; %" PRIu64 " SAMPLE_* counter read%s, %" PRIu64
+                        " partial-strobe write%s; %" PRIu64 " transfer%s\n",
+                r->apb.accesses, r->apb.accesses == 1 ? "" : "es", r->apb.unmapped, r->apb.dropped, r->apb.pmu_reads,
+                S_(r->apb.pmu_reads), r->apb.bad_strobes, S_(r->apb.bad_strobes), r->apb.transfers, S_(r->apb.transfers));
     if (o->stats)
         print_stats(t, s, lc, r);
     if (s->json_f)
@@ -426,9 +426,9 @@ int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, con
 {
     const spu_opts_t *o = &t->eng;
     if (r->rerun)
-        fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycles checked, %" PRIu64 " in blocks of plain "
+        fprintf(stderr, "spu-tb: the run did not pass (%s; %" PRIu64 " cycle%s checked, %" PRIu64 " in blocks of plain "
                         "cycles); the report below is from the reference loop run again%s%s\n",
-                r->rerun_why, r->rerun_cycles, r->rerun_blocks, r->rerun_dir[0] ? ", its files in " : "",
+                r->rerun_why, r->rerun_cycles, S_(r->rerun_cycles), r->rerun_blocks, r->rerun_dir[0] ? ", its files in " : "",
                 r->rerun_dir);
     /* make mutate reads this line (tools/mutate_rtl.py), whatever the outcome */
     if (t->have_mutant && r->status != LS_ERROR)
@@ -444,7 +444,8 @@ int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, con
             return 2;
     }
     if (t->inject && !r->injected && r->status == LS_PASS) {
-        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycles\n", t->inject, r->cycles);
+        fprintf(stderr, "error: --inject %s never fired: the run ended after %" PRIu64 " cycle%s\n", t->inject, r->cycles,
+                S_(r->cycles));
         return 2;
     }
     if (r->status == LS_STOPPED)

@@ -132,6 +132,12 @@ suite_gen() {
     if [ "$(grep -cE -- '--configs "?wide"?( |$)' "$TMP/cmds")" -eq 3 ]; then ok gen/make_targets_honour_configs
     else bad gen/make_targets_honour_configs "$(tr '\n' ' ' <"$TMP/cmds")"; fi
     check gen/check_gen tests/check_gen.sh
+    # "1 record", never "1 records": a count before a plural noun takes its
+    # ending from plural_s(); the check must catch a planted "%u records".
+    check gen/plurals $PY tests/check_plurals.py
+    printf 'printf("%%u records\\n", n);\n' >"$TMP/plural_bad.c"
+    if $PY tests/check_plurals.py "$TMP/plural_bad.c" >"$TMP/out" 2>&1; then bad gen/plurals_check_catches "passed: $(cat "$TMP/out")"
+    else ok gen/plurals_check_catches; fi
     # check-gen must be able to fail: a hand-edited generated file is caught.
     # The edit is made in a copy, never in the real build directory.
     mkdir -p "$TMP/drift"
