@@ -19,6 +19,7 @@
 #include "setup.h"
 #include "run.h"
 #include "cov.h"
+#include "csim_html.h"
 #include "json.h"
 #include "stats_json.h"
 #include "stats_text.h"
@@ -140,6 +141,19 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     json_end(&j);
 }
 
+/* --report: the run as an HTML page. */
+static void write_report(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt, int rc, int vacuous)
+{
+    uint64_t regs[SPU_NREGS];
+    for (int i = 0; i < SPU_NREGS; i++)
+        regs[i] = spu_model_reg_read(&c->model, i);
+    const report_run_t r = {.o = o, .s = s, .regs = regs, .st = &c->stats, .log = &c->run.log};
+    const csim_ran_t ran = {.result = rc ? "error" : spu_interrupted ? "interrupted" : vacuous ? "vacuous" : "ok",
+                            .cycles = c->run.cycle, .ops = ops_offered(s), .members = c->run.log.pmu[SPU_PMU_POP],
+                            .seconds = dt};
+    csim_report(s->report_f, &r, &ran);
+}
+
 /* A generated run that selected or recorded nothing (vacuity.h) fails with
  * spu-tb's words, unless --expect-vacuous; a run with records all kept or
  * all rejected (a perf event without filters keeps every one), or a trace
@@ -226,6 +240,8 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
         print_stats(c, o, s, dt);
     if (s->json_f)
         write_stats_json(c, o, s, dt, rc, vacuous);
+    if (s->report_f)
+        write_report(c, o, s, dt, rc, vacuous);
     if (c->cov && !rc) {
         char what[512];
         cov_describe(what, sizeof what, argc, argv);
