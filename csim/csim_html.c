@@ -12,7 +12,7 @@ void csim_report(FILE *f, const report_run_t *r, const csim_ran_t *ran)
     snprintf(title, sizeof title, "spu-csim run: configuration %s, %s %s", r->s->cfg.name, what, which);
     html_begin(&h, f, title);
     html_tag(&h, "h2", "Run");
-    html_table(&h, 2, "", "");
+    html_table(&h, 2, "item", "value");
     html_row(&h, 2, "tool", "spu-csim (the golden model on its own)");
     html_row(&h, 2, "result", ran->result);
     html_row(&h, 2, "configuration", r->s->cfg.name);

@@ -13,7 +13,7 @@ static const char page_css[] =
     "th{background:#eee}td.num{text-align:right;font-family:monospace}\n"
     ".plots{display:grid;grid-template-columns:repeat(2,580px);gap:8px}\n"
     ".pass{color:#060;font-weight:bold}.fail{color:#b00;font-weight:bold}\n"
-    "svg text{font-family:sans-serif}\n";
+    "svg text{font-family:sans-serif}pre{font-size:11px;overflow-x:auto}\n";
 
 void html_esc(FILE *f, const char *s)
 {

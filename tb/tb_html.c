@@ -21,7 +21,7 @@ static void run_table(html_t *h, const report_run_t *rr, const ls_cfg_t *lc, con
     html_esc(h->f, !strcmp(result, "pass") ? "PASS" : "FAIL: ");
     html_esc(h->f, strcmp(result, "pass") ? result : "");
     fputs("</p>\n", h->f);
-    html_table(h, 2, "", "");
+    html_table(h, 2, "item", "value");
     html_row(h, 2, "tool", "spu-tb (the RTL and the golden model in lockstep)");
     html_row(h, 2, "configuration", rr->s->cfg.name);
     html_row(h, 2, what, which);

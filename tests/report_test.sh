@@ -129,7 +129,7 @@ page stdout_dash "$T/stdout.html" intervals_log2 packets
 shot() { # NAME PAGE [EXPECTED-FAILURE]
     local name=$1 html=$2 want=${3:-} out
     rm -f "$T/$name.png"
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --screenshot="$T/$name.png" \
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-color-profile=srgb --screenshot="$T/$name.png" \
         --window-size=1200,3000 "file://$(realpath "$html")" >"$T/$name.log" 2>&1
     [ -s "$T/$name.png" ] || { bad "$name" "no screenshot: $(tail -2 "$T/$name.log" | tr '\n' ' ')"; return; }
     out=$($CHK png "$T/$name.png" "$html" 2>&1)
