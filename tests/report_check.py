@@ -259,4 +259,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except (OSError, ValueError, zlib.error, struct.error) as e:
+        sys.exit(f"report_check: {e}")
