@@ -610,7 +610,7 @@ test: ## the README's test command: every layer, short forms (under 10 min from 
 # One deps.sh call, before the build: two pip runs into one venv at once, or
 # two first calls of a YoWASP tool, race each other.
 test-full: ## everything (CI): synthesis, full formal, FPGA, reorder, FuseSoC, peers, Slurm, mutate; installs what it lacks (root)
-	@tools/deps.sh --install build yosys perf valgrind clang parallel slurm sby fpga fusesoc cocotb
+	@tools/deps.sh --install build yosys perf valgrind clang parallel chromium slurm sby fpga fusesoc cocotb
 	@$(MAKE) -s -j$(NPROC) $(TEST_BINS) $(PEER_BINS) $(BUILD)/spu-tb-mut
 	@$(MAKE) -s asan-build
 	@$(MAKE) -s clang-build

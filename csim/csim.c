@@ -19,6 +19,7 @@
 #include "setup.h"
 #include "run.h"
 #include "cov.h"
+#include "csim_html.h"
 #include "json.h"
 #include "stats_json.h"
 #include "stats_text.h"
@@ -42,17 +43,6 @@ typedef struct csim {
     int expect_vacuous;          /* --expect-vacuous */
 } csim_t;
 
-/* Selections of this cycle for the interval statistics: members are numbered
- * by SAMPLE_POP, counted before this cycle's are added. */
-static void note_selections(csim_t *c, const spu_cyc_t *cy, const spu_out_t *out)
-{
-    const uint8_t sel = out->smp_valid | out->col_valid;
-    const uint64_t before = c->run.log.pmu[SPU_PMU_POP];
-    for (unsigned l = 0; sel >> l; l++)
-        if ((sel >> l) & 1u)
-            stats_select(&c->stats, before + (uint64_t)__builtin_popcount(cy->pop_mask & ((1u << l) - 1u)) + 1);
-}
-
 /* Progress: the share of the stimulus consumed (ops handed out of --ops, or
  * cycles of the trace). */
 static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
@@ -65,16 +55,6 @@ static void progress_line(const csim_t *c, const spu_setup_t *s, double t0)
     fprintf(stderr, "\r%s %" PRIu64 " of %" PRIu64 " (%.0f%%)  %.1f M %s/s  samples %" PRIu64 "   ",
             s->have_trace ? "cycle" : "op", ops, total, total ? 100.0 * (double)ops / (double)total : 0.0,
             dt > 0 ? (double)ops / dt / 1e6 : 0.0, s->have_trace ? "cycles" : "ops", c->run.log.samples);
-}
-
-/* The records of this cycle for the statistics: the op's type from the
- * core model's finish port, the unit's latency, verdict and reasons. */
-static void note_records(csim_t *c, const spu_out_t *out)
-{
-    for (unsigned p = 0; out->rec_valid >> p; p++)
-        if ((out->rec_valid >> p) & 1u)
-            stats_record(&c->stats, &c->model, c->run.core.fin[p].op.type, out->rec_tot_lat[p],
-                         (out->rec_keep >> p) & 1u, out->rec_why[p]);
 }
 
 /* not inlined: make bench-peers counts its instructions (callgrind --toggle-collect=run_all) */
@@ -102,9 +82,6 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
         cov_model_step(c->cov, &c->model, &in, &out);
         if (c->vec)
             vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
-        note_selections(c, &cy, &out);
-        if (out.rec_valid)
-            note_records(c, &out);
         if (run_observe(r, &cy, &in, &out) || run_records(r, &cy, &out, &c->model))
             return -1;
         if (progress && (iter & 0xFFFF) == 0 && now_s() >= next_report) {
@@ -163,6 +140,19 @@ static void write_stats_json(const csim_t *c, const spu_opts_t *o, const spu_set
     stats_json_setup(&j, o, s, &c->model, &c->stats);
     opts_driver_json(s, &j);
     json_end(&j);
+}
+
+/* --report: the run as an HTML page. */
+static void write_report(const csim_t *c, const spu_opts_t *o, const spu_setup_t *s, double dt, int rc, int vacuous)
+{
+    uint64_t regs[SPU_NREGS];
+    for (int i = 0; i < SPU_NREGS; i++)
+        regs[i] = spu_model_reg_read(&c->model, i);
+    const report_run_t r = {.o = o, .s = s, .regs = regs, .st = &c->stats, .log = &c->run.log};
+    const csim_ran_t ran = {.result = rc ? "error" : spu_interrupted ? "interrupted" : vacuous ? "vacuous" : "ok",
+                            .cycles = c->run.cycle, .ops = ops_offered(s), .members = c->run.log.pmu[SPU_PMU_POP],
+                            .seconds = dt};
+    csim_report(s->report_f, &r, &ran);
 }
 
 /* A generated run that selected or recorded nothing (vacuity.h) fails with
@@ -225,6 +215,8 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
     c->run.mem = &mem;
     c->run.mem_stall = (unsigned)o->mem_stall;
     c->run.check_stream = 1;
+    c->run.stats = &c->stats; /* counted per selection and record (run_observe_full()) */
+    c->run.stats_m = &c->model;
     const double t0 = now_s();
     spu_interrupt_install();
     int rc = run_all(c, s, o->progress);
@@ -250,6 +242,8 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
         print_stats(c, o, s, dt);
     if (s->json_f)
         write_stats_json(c, o, s, dt, rc, vacuous);
+    if (s->report_f)
+        write_report(c, o, s, dt, rc, vacuous);
     if (c->cov && !rc) {
         char what[512];
         cov_describe(what, sizeof what, argc, argv);

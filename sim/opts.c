@@ -25,6 +25,7 @@ static const opt_def_t eng_opt[] = {
     STR_OPT("--records", M(records)),
     STR_OPT("--mem-bin", M(mem_bin)),
     STR_OPT("--stats-json", M(stats_json)),
+    STR_OPT("--report", M(report)),
     STR_OPT("--emit-trace", M(emit)),
     STR_OPT("--log", M(log)),
     NUM_OPT("--seed", M(seed), 0, 0, NULL),
@@ -74,6 +75,8 @@ static void usage(FILE *f, const char *prog, const opts_front_t *fe)
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"
                "  --stats-json FILE   write the run's figures to FILE as JSON, for scripts (docs/formats.md)\n"
+               "  --report FILE       write the run as one self-contained HTML page to FILE: set-up,\n"
+               "                      registers decoded, plots, PMU totals (docs/formats.md)\n"
                "  --progress / --no-progress   progress line on stderr (default: when a terminal)\n");
     fprintf(f, "%s", fe->help ? fe->help : "");
     fprintf(f, "  (a FILE of '-' is stdout, for one output: the .spl log's unless --quiet or --log FILE;\n"

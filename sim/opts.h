@@ -30,6 +30,7 @@ typedef struct spu_opts {
     const char *records;         /* --records FILE: the records' packets as text, like perf report -D */
     const char *mem_bin;         /* --mem-bin FILE: the memory the Profiling Buffer wrote (docs/buffer.md) */
     const char *stats_json;      /* --stats-json FILE: the run's figures as JSON (docs/formats.md) */
+    const char *report;          /* --report FILE: the run as an HTML page (docs/formats.md) */
     uint64_t mem_stall;          /* --mem-stall PCT: cycles the memory stalls the write port, percent */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */

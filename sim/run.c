@@ -9,6 +9,7 @@
 #include "rng.h"
 #include "run.h"
 #include "spe_pkt.h"
+#include "stats.h"
 
 void run_init(spu_run_t *r, const spu_config_t *cfg, spu_src_t src, FILE *log,
               spt_writer_t *emit)
@@ -98,6 +99,8 @@ static void log_cycle(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, con
 
 int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
+    if (r->stats)
+        stats_cycle(r->stats, r->stats_m, &r->core, r->log.pmu[SPU_PMU_POP], cy, out);
     if (r->src.observe)
         r->src.observe(r->src.self, out);
     r->cycle++;
@@ -290,6 +293,8 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
                 return -1;
             }
         }
+        if (r->stats)
+            stats_packets(r->stats, b, n);
         spl_rec_written(&r->log, n);
     }
     return 0;

@@ -36,6 +36,8 @@ typedef struct spu_run {
                                 are still expected (beat_valid implies it) */
     uint8_t hold;            /* a layer between the stimulus and the unit still has work (spu-tb
                                 --apb: register accesses queued for the bus): keep draining */
+    struct spu_stats *stats; /* optional: the run's statistics, counted per selection and record (stats.h) */
+    const spu_model_t *stats_m; /* the model whose filter registers the records met */
     uint8_t exp[2048];       /* bytes of the queued records not yet written (a ring) */
     unsigned exp_head, exp_n;
     uint8_t exp_len[64];     /* their lengths (a ring) */

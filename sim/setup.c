@@ -239,7 +239,8 @@ static int out_files(const spu_opts_t *o, spu_setup_t *s, out_file_t *out)
                               {"--rec-bin", o->rec_bin, "wb", &s->rec_f},
                               {"--records", o->records, "w", &s->rec_txt},
                               {"--mem-bin", o->mem_bin, "wb", &s->mem_f},
-                              {"--stats-json", o->stats_json, "w", &s->json_f}};
+                              {"--stats-json", o->stats_json, "w", &s->json_f},
+                              {"--report", o->report, "w", &s->report_f}};
     int n = 0;
     for (size_t i = 0; i < sizeof eng / sizeof eng[0]; i++)
         out[n++] = eng[i];
@@ -372,6 +373,7 @@ int opts_teardown(spu_setup_t *s)
     rc |= close_out(&s->emit_f, "the emitted trace");
     rc |= close_out(&s->rec_txt, "the --records file");
     rc |= close_out(&s->json_f, "the --stats-json file");
+    rc |= close_out(&s->report_f, "the --report file");
     rc |= close_out(&s->mem_f, "the --mem-bin file");
     rc |= close_out(&s->rec_f, "the --rec-bin file");
     rc |= close_out(&s->log_f, "the log");

@@ -33,6 +33,7 @@ typedef struct spu_setup {
     FILE *rec_txt;               /* --records */
     FILE *mem_f;                 /* --mem-bin */
     FILE *json_f;                /* --stats-json (the front end writes it at the end) */
+    FILE *report_f;              /* --report (the front end writes it at the end) */
 } spu_setup_t;
 
 /* Load the trace or set up the generator, apply knobs, open the log and the

@@ -101,7 +101,9 @@ int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[]
     return n;
 }
 
-int cmp_perturb(spu_out_t *o, const char *name)
+/* The offset and size in spu_out_t of the named output element (a field's
+ * name alone is its element 0): 0, or -1 for an unknown name. */
+static int find_elem(const char *name, size_t *off, size_t *size)
 {
     char buf[40];
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
@@ -109,12 +111,31 @@ int cmp_perturb(spu_out_t *o, const char *name)
         for (unsigned i = 0; i < count(f->per); i++) {
             elem_name(f, i, buf, sizeof buf);
             if (strcmp(buf, name) == 0 || (i == 0 && strcmp(f->name, name) == 0)) {
-                *((uint8_t *)o + f->off + i * f->size) ^= 1u;
+                *off = f->off + i * f->size;
+                *size = f->size;
                 return 0;
             }
         }
     }
     return -1;
+}
+
+int cmp_perturb(spu_out_t *o, const char *name)
+{
+    size_t off, size;
+    if (find_elem(name, &off, &size))
+        return -1;
+    *((uint8_t *)o + off) ^= 1u;
+    return 0;
+}
+
+int cmp_value(const spu_out_t *o, const char *name, uint64_t *v)
+{
+    size_t off, size;
+    if (find_elem(name, &off, &size))
+        return -1;
+    *v = load((const char *)o + off, size);
+    return 0;
 }
 
 int cmp_signal_exists(const spu_config_t *cfg, const char *name)

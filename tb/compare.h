@@ -115,6 +115,9 @@ int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,
 int cmp_signal_exists(const spu_config_t *cfg, const char *name);
 /* Flip bit 0 of the named output (tb --inject): -1 for an unknown name. */
 int cmp_perturb(spu_out_t *o, const char *name);
+/* The named output element's value in o (a name cmp_outputs() gives): 0, or
+ * -1 for an unknown name (a record byte, an APB output). */
+int cmp_value(const spu_out_t *o, const char *name, uint64_t *v);
 /* One line summary of a cycle's outputs ("smp=.. rec=.. pmu=.."). */
 void cmp_out_str(const spu_config_t *cfg, const spu_out_t *o, char *buf, size_t len);
 /* One line summary of a cycle's inputs. */

@@ -19,6 +19,7 @@
 
 #include "interrupt.h"
 #include "lockstep_priv.h"
+#include "stats.h"
 
 /* The reference loop's model step: spu_model_step(), the reference API,
  * with coverage sampled when it is on. 0, or -1 (r says why). */
@@ -83,7 +84,7 @@ static void ls_reference(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         return;
     const uint64_t evals0 = c->vt->evals(d);
     const double t0 = ls_now();
-    ls_begin_run(c, src, &run, &mmem, &dmem);
+    ls_begin_run(c, src, &run, &m, &mmem, &dmem);
     ls_apb_t *ap = ls_apb_open(c, r);
     while (r->status == LS_PASS) {
         ls_hist_t *h = &r->hist[r->nhist % LS_RING];
@@ -221,6 +222,8 @@ void lockstep_run(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
     }
     if (c->cov)
         cov_init(c->cov, c->cfg);
+    if (c->stats) /* the report's statistics are the run again's, as its history is */
+        stats_init(c->stats);
     ls_reference(&rc, c->fresh_source(c->fresh_ctx), r);
     if (rerun_close(&rc) && r->status != LS_ERROR)
         snprintf(dir + strlen(dir), sizeof dir - strlen(dir), " (a file there is incomplete)");

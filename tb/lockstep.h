@@ -61,6 +61,7 @@ typedef struct ls_cfg {
     spu_src_t (*fresh_source)(void *ctx); /* blocks: the stimulus again, from its start */
     void *fresh_ctx;
     const char *rerun_dir;
+    struct spu_stats *stats;     /* --report: the run's statistics, counted per selection and record (NULL: off) */
 } ls_cfg_t;
 
 /* LS_STOPPED: SIGINT stopped the run (interrupt.h); what it checked passed. */

@@ -76,9 +76,12 @@ int ls_start(const ls_cfg_t *c, spu_model_t *m, ls_result_t *r)
 }
 
 /* lockstep_priv.h */
-void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *mmem, spu_mem_t *dmem)
+void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem,
+                  spu_mem_t *dmem)
 {
     run_init(run, c->cfg, src, c->log, NULL);
+    run->stats = c->stats;
+    run->stats_m = m;
     run->rec_f = c->rec_f;
     run->rec_txt = c->rec_txt;
     /* The memory each side's write port writes: the model's (the run's,

@@ -83,7 +83,7 @@ static int fast_open(ls_fast_t *f, const ls_cfg_t *c, spu_src_t src, ls_result_t
     if (!(f->d = ls_open_dut(c, c->full_clock, f->late, r)))
         return -1;
     f->evals0 = c->vt->evals(f->d);
-    ls_begin_run(c, src, &f->run, &f->mmem, &f->dmem);
+    ls_begin_run(c, src, &f->run, &f->m, &f->mmem, &f->dmem);
     f->ap = ls_apb_open(c, r);
     if (c->apb && !f->ap) {
         mem_free(&f->mmem);

@@ -82,10 +82,12 @@ void ls_progress(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, 
 /* A run's result cleared, and the golden model set up: 0, or -1 with
  * r->status LS_ERROR and r->err saying why. */
 int ls_start(const ls_cfg_t *c, spu_model_t *m, ls_result_t *r);
-/* Before the first cycle: the run (its source, log and record files) and
+/* Before the first cycle: the run (its source, log and record files, and
+ * --report's statistics of the model m's records) and
  * the memory each side's write port writes, the model's (mmem) and the
  * DUT's (dmem). */
-void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, spu_mem_t *mmem, spu_mem_t *dmem);
+void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, const spu_model_t *m, spu_mem_t *mmem,
+                  spu_mem_t *dmem);
 /* After the last cycle: the checks at the end (every queued record
  * written, the DUT's memory equal to the model's), --mem-bin, the log's
  * last line, and what r reports of the model and the run; frees the two

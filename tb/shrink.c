@@ -159,6 +159,7 @@ static int same_failure(shrink_t *s, spu_src_t src)
     c.progress = 0;
     c.wave = NULL;
     c.rec_f = c.rec_txt = c.mem_f = NULL; /* the run's outputs are the original run's */
+    c.stats = NULL;              /* the report's statistics are the original run's */
     c.fresh_source = NULL;       /* no blocks: a candidate mostly fails, and fresh_source is the original stimulus */
     lockstep_run(&c, src, s->r);
     if (s->r->status != s->fail->status || s->r->fail_cycle != s->fail->fail_cycle)

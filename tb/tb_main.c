@@ -20,6 +20,7 @@
 #include "interrupt.h"
 #include "lockstep.h"
 #include "setup.h"
+#include "stats.h"
 #include "tb_opts.h"
 #include "tb_report.h"
 
@@ -99,6 +100,13 @@ static int make_cfg(const tb_opts_t *t, spu_setup_t *s, ls_cfg_t *lc, char *inj,
         }
         cov_init(lc->cov, &s->cfg);
     }
+    if (o->report) { /* counted per selection and record (run_observe_full()) */
+        if (!(lc->stats = malloc(sizeof *lc->stats))) {
+            fprintf(stderr, "error: out of memory\n");
+            return 2;
+        }
+        stats_init(lc->stats);
+    }
     lc->mutant = t->have_mutant ? (int64_t)t->mutant : -1;
     if (t->inject && parse_inject(t->inject, inj, len, lc))
         return 2;
@@ -143,6 +151,7 @@ int main(int argc, char **argv)
         rc = tb_outcome(&o, s, &lc, r, argc, argv);
     }
     free(lc.cov);
+    free(lc.stats);
     if (opts_teardown(s) && rc == 0)
         rc = 1;
     free(s);

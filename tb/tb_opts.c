@@ -47,6 +47,7 @@ static const opt_rule_t tb_rule[] = {
     NO_MODEL("--mem-bin", "; the memory written is the model's (equal to the DUT's when compared)"),
     NO_MODEL("--stats", ", so there are no statistics to print"),
     NO_MODEL("--stats-json", ", so there are no statistics to write"),
+    NO_MODEL("--report", ", so there are no statistics to report"),
     {"TRACE", "--expect-vacuous", 1, "it is for a directed trace; a random run must select, keep and reject"},
     {NULL, "--knob", 0, "in the RTL the knobs are parameters of a build; pick a configuration that has them "
                         "(e.g. v1-alt, wide-alt)"},

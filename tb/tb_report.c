@@ -17,6 +17,7 @@
 #include "json.h"
 #include "plural.h"
 #include "shrink.h"
+#include "tb_html.h"
 #include "tb_report.h"
 #include "vacuity.h"
 
@@ -252,6 +253,7 @@ static void write_wave(const spu_setup_t *s, const ls_cfg_t *lc, const ls_result
     wc.mem_f = NULL;
     wc.progress = 0;
     wc.fresh_source = NULL;
+    wc.stats = NULL;
     wc.wave = fst;
     wc.wave_from = r->fail_cycle > 200 ? r->fail_cycle - 200 : 0;
     wc.wave_to = r->fail_cycle + 2;
@@ -359,6 +361,16 @@ static void write_stats_json(const tb_opts_t *t, const spu_setup_t *s, const ls_
     json_end(&j);
 }
 
+/* --stats-json and --report, when asked for; result as the JSON's. */
+static void write_results(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r,
+                          const char *result)
+{
+    if (s->json_f)
+        write_stats_json(t, s, lc, r, result);
+    if (s->report_f)
+        tb_html(t, s, lc, r, result);
+}
+
 /* A run without a difference: the closing line (PASS, or FAIL when
  * vacuous or the log incomplete), --stats, --stats-json; its exit status. */
 static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, const ls_result_t *r)
@@ -398,8 +410,7 @@ static int report_pass(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t 
                 S_(r->apb.pmu_reads), r->apb.bad_strobes, S_(r->apb.bad_strobes), r->apb.transfers, S_(r->apb.transfers));
     if (o->stats)
         print_stats(t, s, lc, r);
-    if (s->json_f)
-        write_stats_json(t, s, lc, r, rc ? "vacuous" : "pass");
+    write_results(t, s, lc, r, rc ? "vacuous" : "pass");
     return rc;
 }
 
@@ -414,8 +425,7 @@ static int report_stopped(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg
             S_(r->log.collisions), r->log.kept, r->log.rejected);
     if (t->eng.stats)
         print_stats(t, s, lc, r);
-    if (s->json_f)
-        write_stats_json(t, s, lc, r, "interrupted");
+    write_results(t, s, lc, r, "interrupted");
     return SPU_EXIT_INTERRUPTED;
 }
 
@@ -452,8 +462,7 @@ int tb_outcome(const tb_opts_t *t, const spu_setup_t *s, const ls_cfg_t *lc, con
         return report_stopped(t, s, lc, r);
     if (r->status != LS_PASS) { /* a real difference before the injection is reported as such */
         const int rc = on_failure(t, s, lc, r);
-        if (s->json_f)
-            write_stats_json(t, s, lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
+        write_results(t, s, lc, r, r->status == LS_DIFF ? "difference" : "core model contradicted");
         return rc;
     }
     return report_pass(t, s, lc, r);

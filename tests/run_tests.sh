@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 # The suites of each tier, in running order.
-TIER_check=(gen docs lint spec engine api vectors bad csim diff lockstep records cov)
+TIER_check=(gen docs lint spec engine api vectors bad csim diff lockstep records cov report)
 TIER_test=(pev asan icarus formal dpi ports perf tb front)
 TIER_full=(reorder fpga fusesoc peers regress mutate)
 case $TIER in
@@ -577,6 +577,14 @@ suite_csim() {
 
 # --perf-event: the driver's register sequences per configuration, its
 # rejections, parse errors, the stop sequence, lockstep (tests/perf_event_test.sh).
+# --report: the HTML page of spu-csim and spu-tb, its structure and figures
+# in every tier; in tier full also rendered by headless Chromium and its
+# screenshot checked (a SKIP, with the reason, when chromium is missing).
+suite_report() {
+    mkdir -p "$TMP/report"
+    script report 24 "" -- tests/report_test.sh "$TMP/report"
+}
+
 suite_records() {
     script records 24 "" -- tests/records_test.sh
 }

