@@ -396,7 +396,7 @@ EOT
         # buffer that stays put (--mem-bin refuses a moved one).
         run="$len$([ $tool = csim ] && echo 0000 || echo 00000) --seed 4 --perf-event arm_spe_0/ts_enable=1/ --period 256"
         for opt in $($T --help | sed -nE 's/^  (--[a-z-]+) FILE .*/\1/p'); do
-            local q="--quiet" strip='/"seconds"|^# openspu functional coverage|M cycles\/s/d'
+            local q="--quiet" strip='/"seconds"|<td>seconds<|^# openspu functional coverage|M cycles\/s/d'
             [ "$opt" = --log ] && q=""
             # shellcheck disable=SC2086
             $T $run $q "$opt" - >"$TMP/dash.out" 2>"$TMP/e"; r1=$?

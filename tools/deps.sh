@@ -68,8 +68,15 @@ if [ ${#need[@]} -gt 0 ]; then
         echo "deps: install them: sudo apt-get install ${need[*]}   (or: sudo make deps)" >&2
         exit 1
     fi
-    apt-get update -qq
-    apt-get install -y -qq "${need[@]}"
+    # apt's sandbox user may be unable to run gpgv on some machines (seen
+    # here: "gpgv ... required for verification, but neither seems
+    # installed" with gpgv installed); then verify as root instead.
+    apt=(apt-get)
+    if ! apt-get update -qq 2>/dev/null; then
+        apt=(apt-get -o APT::Sandbox::User=root)
+        "${apt[@]}" update -qq
+    fi
+    "${apt[@]}" install -y -qq "${need[@]}"
 fi
 # The virtual environment: created when missing, pip inside it only.
 if [ ! -x "$VENV/bin/pip" ] && { [ ${#pip[@]} -gt 0 ] || [[ " $* " == *" venv "* ]]; }; then
