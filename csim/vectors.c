@@ -74,11 +74,12 @@ void vec_begin(FILE *f, const spu_config_t *cfg)
 #define PACK_PMU(s, m, w)                   \
     for (unsigned i = 0; i < SPU_NPMU; i++) \
         vb_put(&b, (w) * i, w, (s)->m[i])
-/* the record port: its member is its gate, the length (spu_ports.h) */
+/* the record port: its member is its gate, the length (spu_ports.h); port
+ * i's record is its slot's */
 #define PACK_RECORD(s, m, w)                                \
     for (unsigned i = 0; i < S; i++)                        \
         for (unsigned k = 0; k < (s)->m[i]; k++)            \
-            vb_put(&b, 8 * (cfg->rec_max * i + k), 8, spu_model_record(mod, i)[k])
+            vb_put(&b, 8 * (cfg->rec_max * i + k), 8, spu_model_record(mod, out->rec_slot[i])[k])
 
 void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *mod, const spu_in_t *in,
                const spu_out_t *out)

@@ -88,7 +88,8 @@ int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[]
     int n = 0;
     for (unsigned p = 0; p < cfg->slots; p++)
         for (unsigned k = 0; k < cfg->rec_max; k++) {
-            const uint8_t want = k < o->rec_len[p] ? model[p][k] : 0;
+            /* port p's record is its slot's (the model's by slot) */
+            const uint8_t want = k < o->rec_len[p] ? model[o->rec_slot[p]][k] : 0;
             if (dut[p][k] == want)
                 continue;
             if (n < max) {

@@ -62,7 +62,7 @@ static void hold_records(spu_dpi_t *d, const spu_out_t *out)
         return;
     memset(d->rec_data, 0, sizeof d->rec_data);
     for (unsigned p = 0; p < S; p++)
-        memcpy(d->rec_data + R * p, spu_model_record(&d->m, p), out->rec_len[p]);
+        memcpy(d->rec_data + R * p, spu_model_record(&d->m, out->rec_slot[p]), out->rec_len[p]);
 }
 
 void spu_dpi_step(SPU_DPI_STEP_PARAMS)

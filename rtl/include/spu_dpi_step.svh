@@ -44,7 +44,6 @@
     output bit                                  reg_undef_o,
     output bit                                  obs_enabled_o,
     output bit [SLOTS-1:0]                      rec_wr_o,
-    output bit [SLOTS-1:0]                      rec_qfull_o,
     output bit                                  mem_valid_o,
     output bit [7:0]                            mem_strb_o,
     output bit                                  pmbirq_o,

@@ -38,7 +38,6 @@
     .reg_undef_o      (reg_undef_o),
     .obs_enabled_o    (obs_enabled_o),
     .rec_wr_o         (rec_wr_o),
-    .rec_qfull_o      (rec_qfull_o),
     .mem_valid_o      (mem_valid_o),
     .mem_strb_o       (mem_strb_o),
     .pmbirq_o         (pmbirq_o),

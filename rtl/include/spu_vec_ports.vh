@@ -47,7 +47,6 @@
 `SPU_VEC_OUT(reg_undef_o, 1)
 `SPU_VEC_OUT(obs_enabled_o, 1)
 `SPU_VEC_OUT(rec_wr_o, SLOTS)
-`SPU_VEC_OUT(rec_qfull_o, SLOTS)
 `SPU_VEC_OUT(mem_valid_o, 1)
 `SPU_VEC_OUT_GATED(mem_strb_o, 8, mem_valid_o)
 `SPU_VEC_OUT(pmbirq_o, 1)
