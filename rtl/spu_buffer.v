@@ -322,6 +322,9 @@ module spu_buffer #(
   end
 
   // A kept record is written or discarded exactly once (docs/buffer.md).
+  // These hold after the first clock edge (the first cycle is a reset), as
+  // spu_slots' BusyNotWaiting_A, which the induction needs with them: the
+  // same guard in both, so an induction step sees all of them or none.
   // f_new: the slots with a kept record of this cycle.
   reg [SLOTS-1:0] f_new;
   always @* begin : f_kept

@@ -210,6 +210,8 @@ module spu_slots #(
   // once a reset has been seen (spu_top assumes one in the first cycle).
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
 
   // D17.3.7: a slot is never allocated twice: no two lanes take the same
   // slot in a cycle, only a free slot is taken (a busy one only when it was
@@ -229,16 +231,18 @@ module spu_slots #(
                                  (SLOT_REUSE != 0 || (alloc & (busy_q | wait_i)) == {SLOTS{1'b0}}));
     // A slot whose record waits is never given to a selection (D17.3.7:
     // the unit cannot take another sample into it).
-    WaitingNotTaken_A: assert ((alloc & wait_i & ~rel_i) == {SLOTS{1'b0}} &&
-                               (alloc & hold_i) == {SLOTS{1'b0}});
+    if (f_past_valid)
+      WaitingNotTaken_A: assert ((alloc & wait_i & ~rel_i) == {SLOTS{1'b0}} &&
+                                 (alloc & hold_i) == {SLOTS{1'b0}});
   end
   // D17.3.7: a selection collides only when every slot is taken (each slot
   // free for selection got a lane of this cycle).
   // Invariant: a slot is busy or holds a waiting record, never both (a
   // finish makes a busy slot's record wait and the slot not busy; a waiting
-  // slot is not taken).
+  // slot is not taken). Guarded, as spu_buffer's waiting-record properties,
+  // by the first clock edge (the first cycle is a reset).
   always @* begin
-    if (f_rst_seen) BusyNotWaiting_A: assert ((busy_q & wait_i) == {SLOTS{1'b0}});
+    if (f_past_valid) BusyNotWaiting_A: assert ((busy_q & wait_i) == {SLOTS{1'b0}});
   end
   always @* begin
     ColOnlyWhenFull_A: assert (col_o == {LANES{1'b0}} ||
