@@ -100,7 +100,7 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
             break;
         cov_model_step(c->cov, &c->model, &in, &out);
         if (c->vec)
-            vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
+            vec_cycle(c->vec, &s->cfg, &in, &out);
         note_selections(c, &cy, &out);
         if (out.rec_valid)
             note_records(c, &out);

@@ -74,8 +74,8 @@ typedef struct spu_in {
 #define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, SPU_IN_FIRST_STALE)
 
 /* Registered outputs: the results of one cycle's inputs, one member per
- * output port of spu_top but rec_data_o (spu_model_record() gives its
- * bytes). Fields of lanes and ports that are not valid are zero, and so are
+ * output port of spu_top (a record's bytes are not a port: they leave as
+ * the write beats; spu_model_record() gives them). Fields of lanes and ports that are not valid are zero, and so are
  * mem_addr, mem_data and mem_strb without mem_valid. Compare them member by
  * member (the checker's cmp_equal()), never as bytes: the struct may have
  * padding. */

@@ -62,8 +62,7 @@ module spu_record #(
   input  wire [63:0]            ts_i,           // timer
   output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
-  output reg  [SLOTS*8*REC_MAX-1:0] data_o,     // each slot's last record (registered)
-  output wire [SLOTS*8*REC_MAX-1:0] port_data_o // the record port: port p's record (rec_data_o)
+  output reg  [SLOTS*8*REC_MAX-1:0] data_o      // each slot's last record (registered)
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -150,25 +149,6 @@ module spu_record #(
       end
       assign len_o[8*gp +: 8]    = len_q;
       assign len_c_o[8*gp +: 8]  = len_n;
-    end
-  endgenerate
-
-  // The record port (rec_data_o): port p shows the record of the slot it
-  // finished in the last cycle with a kept record, zero when it finished
-  // none then; it holds in between, as the slot's record does.
-  reg [SLOTS*2-1:0] pslot_q;
-  reg [SLOTS-1:0]   phas_q;
-  always @(posedge clk_i) begin : b_port_q
-    if (!rst_ni)
-      phas_q <= {SLOTS{1'b0}};
-    else if (keep_i != {SLOTS{1'b0}}) begin
-      phas_q  <= keep_i;
-      pslot_q <= fin_slot_i;
-    end
-  end
-  generate
-    for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port_data
-      assign port_data_o[RB*gp +: RB] = phas_q[gp] ? data_o[RB*pslot_q[2*gp +: 2] +: RB] : {RB{1'b0}};
     end
   endgenerate
 

@@ -242,7 +242,7 @@ module spu_top #(
 
   wire [SLOTS*8-1:0] rec_len_c;
   wire [SLOTS*8*REC_MAX-1:0] rec_slot_data;   // each slot's record (spu_buffer)
-  // spu_record registers the record port itself (rec_len_o, rec_data_o):
+  // spu_record registers rec_len_o and each slot's record itself:
   // its builder runs at the clock edge only when a record is kept.
   spu_record #(
     .LANES            (LANES),
@@ -280,8 +280,7 @@ module spu_top #(
     .ts_i             (ts_i),
     .len_c_o          (rec_len_c),
     .len_o            (rec_len_o),
-    .data_o           (rec_slot_data),
-    .port_data_o      (rec_data_o)
+    .data_o           (rec_slot_data)
   );
 
   // The Profiling Buffer: places at PMBPTR_EL1 for this cycle's records,

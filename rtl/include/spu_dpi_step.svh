@@ -37,7 +37,6 @@
     output bit [SLOTS*2-1:0]                    rec_slot_o,
     output bit [SLOTS*6-1:0]                    rec_why_o,
     output bit [SLOTS*8-1:0]                    rec_len_o,
-    output bit [SLOTS*8*REC_MAX-1:0]            rec_data_o,
     output bit [SLOTS*16-1:0]                   rec_tot_lat_o,
     output bit [SLOTS*16-1:0]                   rec_iss_lat_o,
     output bit [`SPU_NPMU*`SPU_PMU_W-1:0]       pmu_o,

@@ -31,7 +31,6 @@
     .rec_slot_o       (rec_slot_o),
     .rec_why_o        (rec_why_o),
     .rec_len_o        (rec_len_o),
-    .rec_data_o       (rec_data_o),
     .rec_tot_lat_o    (rec_tot_lat_o),
     .rec_iss_lat_o    (rec_iss_lat_o),
     .pmu_o            (pmu_o),

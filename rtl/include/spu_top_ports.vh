@@ -36,7 +36,6 @@
   output reg  [SLOTS*2-1:0]          rec_slot_o,         // its slot
   output reg  [SLOTS*6-1:0]          rec_why_o,          // rejecting reasons of port p: bit 0 type, 1 ev, 2 nev, 3 lat, 4 ds, 5 discard
   output wire [SLOTS*8-1:0]          rec_len_o,          // bytes of port p's sample record: nonzero exactly for a kept record
-  output wire [SLOTS*8*REC_MAX-1:0]  rec_data_o,         // the bytes of port p's record, zero past its length; loaded in every cycle with a record on some port (ports without one are then zero) and held otherwise (the exception to the zero-when-invalid rule; compared, all of it, in every cycle with a record)
   output reg  [SLOTS*16-1:0]         rec_tot_lat_o,      // total latency of port p's operation, saturated
   output reg  [SLOTS*16-1:0]         rec_iss_lat_o,      // issue latency, saturated
   output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,          // per-cycle count of each SAMPLE_* event; SAMPLE_POP and SAMPLE_COLLISION count lanes, the others finishes; 0 for events the configuration does not implement

@@ -40,7 +40,6 @@
 `SPU_VEC_OUT(rec_slot_o, SLOTS*2)
 `SPU_VEC_OUT(rec_why_o, SLOTS*6)
 `SPU_VEC_OUT(rec_len_o, SLOTS*8)
-`SPU_VEC_OUT_GATED(rec_data_o, SLOTS*8*REC_MAX, rec_len_o)
 `SPU_VEC_OUT(rec_tot_lat_o, SLOTS*16)
 `SPU_VEC_OUT(rec_iss_lat_o, SLOTS*16)
 `SPU_VEC_OUT(pmu_o, `SPU_NPMU*`SPU_PMU_W)
