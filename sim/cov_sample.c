@@ -251,6 +251,19 @@ static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in
     c->beat_shown = out->mem_valid;
 }
 
+/* The slots free for selection from this cycle on: those finished (b to
+ * a) whose records do not wait, and those whose waiting records entered
+ * the write queue or were discarded (docs/buffer.md). */
+static uint8_t slots_released(const spu_cov_t *c, const spu_model_t *b, const spu_model_t *a, uint8_t finished)
+{
+    uint8_t waits = 0, waited = 0;
+    for (unsigned s = 0; s < c->cfg->slots; s++) {
+        waits |= (uint8_t)(a->slot[s].waiting << s);
+        waited |= (uint8_t)(b->slot[s].waiting << s);
+    }
+    return (uint8_t)((finished | waited) & ~waits);
+}
+
 void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
                 const spu_model_t *a)
 {
@@ -271,7 +284,8 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
     if (en != b->prev_en)
         hit(c, c->b_edge + (en ? 0u : 2u) + (b->reg[SPU_REG_PMSICR_EL1] != 0));
 
-    /* Finishes: the slots they free (the lower port wins a doubly named slot). */
+    /* Finishes: the slots they free (the lower port wins a doubly named
+     * slot), then those whose records wait, or waited (slots_released()). */
     uint8_t freed = 0;
     for (unsigned p = 0; p < cfg->slots; p++) {
         const unsigned s = in->fin_slot[p];
@@ -285,6 +299,7 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
             if (((in->iss_valid >> q) & 1u) && in->iss_slot[q] == s && !b->slot[s].issued)
                 hit(c, c->b_fin + FIN_ISSUE_SAME);
     }
+    freed = slots_released(c, b, a, freed);
     for (unsigned p = 0; p < cfg->slots; p++) {
         if ((out->rec_valid >> p) & 1u)
             sample_record(c, b->reg, in, out, p);
