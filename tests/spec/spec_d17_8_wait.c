@@ -49,6 +49,17 @@ static int wait_setup(spec_t *s, const char *cfg, unsigned reuse, uint64_t at, u
     return 0;
 }
 
+/* A forced selection (PMSICR_EL1 = 1, one member) that must collide: every
+ * slot is busy or waits (SPESampleCollision()). */
+static int collide(spec_t *s)
+{
+    spec_wr(s, SPU_REG_PMSICR_EL1, 1);
+    spec_pop(s, 1);
+    CHECK_EQ(s->o.smp_valid, 0u, "no slot free: no sample");
+    CHECK_EQ(s->o.col_valid, 1u, "a collision");
+    return 0;
+}
+
 /* v1p4 (one slot): record B waits while the queue is full. */
 static int wait_b(spec_t *s, unsigned reuse)
 {
@@ -66,10 +77,7 @@ static int d17_8_record_waits_then_enters(void)
 {
     spec_t s;
     TRY(wait_b(&s, 0));
-    spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
-    spec_pop(&s, 1);
-    CHECK_EQ(s.o.smp_valid, 0u, "the only slot waits: no sample");
-    CHECK_EQ(s.o.col_valid, 1u, "a collision");
+    TRY(collide(&s)); /* the only slot waits */
     CHECK_EQ(s.pmu[SPU_PMU_COLLISION], 1u, "SAMPLE_COLLISION");
     CHECK_EQ(s.m.reg[SPU_REG_PMBSR_EL1], PMBSR_COLL, "PMBSR_EL1.COLL");
     for (int k = 0; k < 5; k++) {
@@ -130,9 +138,20 @@ static int wait_two(spec_t *s, uint64_t at, uint64_t limitr)
     spec_fin(s, 0, TLD, 0, 0, 0);
     CHECK_EQ(s->o.rec_len[0], REC_LOAD, "slot 0's record is built");
     CHECK_EQ(s->o.rec_wr, 0u, "... and waits too");
-    spec_wr(s, SPU_REG_PMSICR_EL1, 1);
-    spec_pop(s, 1);
-    CHECK_EQ(s->o.col_valid, 1u, "both slots wait: a selection collides");
+    return collide(s); /* both slots wait */
+}
+
+/* n cycles with the memory ready: no record enters in the first n - 1, the
+ * records of the slots in mask wr in the last. */
+static int enter_after(spec_t *s, unsigned n, unsigned wr)
+{
+    s->mem_stall = 0;
+    for (unsigned k = 1; k < n; k++) {
+        spec_idle(s, 1);
+        CHECK_EQ(s->o.rec_wr, 0u, "nothing enters in cycle %u of %u", k, n);
+    }
+    spec_idle(s, 1);
+    CHECK_EQ(s->o.rec_wr, wr, "slots 0x%X enter in cycle %u", wr, n);
     return 0;
 }
 
@@ -142,19 +161,10 @@ static int d17_8_waiting_records_in_finish_order(void)
 {
     spec_t s;
     TRY(wait_two(&s, 0, PMBLIMITR_E));
-    s.mem_stall = 0;
-    spec_idle(&s, 2);
-    CHECK_EQ(s.o.rec_wr, 0u, "A's beats 0 and 1 taken");
-    spec_idle(&s, 1);
-    CHECK_EQ(s.o.rec_wr, 2u, "A's last beat: slot 1's record enters first");
-    CHECK_EQ(ptr(&s), 2u * REC_LOAD, "at 23");
-    for (int k = 0; k < 4; k++) {
-        spec_idle(&s, 1);
-        CHECK_EQ(s.o.rec_wr, 0u, "slot 0's waits (cycle %d)", k);
-    }
-    spec_idle(&s, 1);
-    CHECK_EQ(s.o.rec_wr, 1u, "slot 1's last beat: slot 0's record enters");
-    CHECK_EQ(ptr(&s), 3u * REC_LOAD, "at 46");
+    TRY(enter_after(&s, 3, 2)); /* A's third (last) beat: slot 1's record first */
+    CHECK_EQ(ptr(&s), 2u * REC_LOAD, "slot 1's at 23");
+    TRY(enter_after(&s, 5, 1)); /* its first beat shown, four taken: slot 0's */
+    CHECK_EQ(ptr(&s), 3u * REC_LOAD, "slot 0's at 46");
     return 0;
 }
 
@@ -165,12 +175,8 @@ static int d17_8_full_discards_later_waiting(void)
 {
     spec_t s;
     TRY(wait_two(&s, 0xF53, LIMIT_PAGE1));
-    s.mem_stall = 0;
-    spec_idle(&s, 3);
-    CHECK_EQ(s.o.rec_wr, 0u, "A's beats 0 to 2 taken");
-    spec_idle(&s, 1);
-    CHECK_EQ(s.o.rec_wr, 2u, "A's last beat: slot 1's record enters ...");
-    CHECK_EQ(s.o.pmbirq, 1u, "... and fills the buffer");
+    TRY(enter_after(&s, 4, 2)); /* A's fourth (last) beat: slot 1's record ... */
+    CHECK_EQ(s.o.pmbirq, 1u, "... fills the buffer");
     CHECK_EQ(s.m.reg[SPU_REG_PMBSR_EL1], BSR_FULL | PMBSR_COLL, "PMBSR_EL1: S, BSC buffer full, COLL kept");
     CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 1u, "SAMPLE_BUFFER_FULL");
     CHECK_EQ(ptr(&s), 0xF53u + 2u * REC_LOAD, "no place for slot 0's");
@@ -191,9 +197,7 @@ static int d17_4_disable_discards_waiting(void)
 {
     spec_t s;
     TRY(wait_b(&s, 0));
-    spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
-    spec_pop(&s, 1);
-    CHECK_EQ(s.o.col_valid, 1u, "the slot waits: a selection collides");
+    TRY(collide(&s)); /* the slot waits */
     spec_wr(&s, SPU_REG_PMBLIMITR_EL1, 0);
     s.mem_stall = 0;
     spec_idle(&s, 10);
