@@ -138,6 +138,19 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
     return freed;
 }
 
+/* Step 4 with the Profiling Buffer: the waiting records take free write-queue
+ * entries first, in finish order, then this cycle's kept records in port
+ * order (docs/buffer.md). Returns the slots freed. */
+static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+{
+    spu_bufstep_t bs;
+    spu_buffer_begin(m, &bs);
+    uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
+    if (in->fin_valid)
+        freed |= complete_samples(m, in, en, &bs, out);
+    return freed;
+}
+
 /* Step 5: issue events stop the issue-latency counter of their slot. */
 static void issue_samples(spu_model_t *m, const spu_in_t *in)
 {
@@ -205,17 +218,8 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     if (en && !m->prev_en && icr == 0)
         spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
 
-    /* Most cycles have no event: test the strobes before walking ports. The
-     * waiting records take queue entries before this cycle's records. */
-    uint8_t freed = 0;
-    if (in->fin_valid | m->wq_n) {
-        spu_bufstep_t bs;
-        spu_buffer_begin(m, &bs);
-        if (m->wq_n)
-            freed = spu_buffer_waiting(m, &bs, out);
-        if (in->fin_valid)
-            freed |= complete_samples(m, in, en, &bs, out);
-    }
+    /* Most cycles have no event: test the strobes before walking ports. */
+    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
 
