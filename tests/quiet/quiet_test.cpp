@@ -63,7 +63,7 @@ uint64_t packed16(const uint16_t *f, unsigned n)
 }
 
 // The output ports sample() reads, with their widths in this configuration.
-constexpr unsigned NP = 22;
+constexpr unsigned NP = 21;
 void make_ports(port (&ports)[NP], unsigned L, unsigned S)
 {
     static_assert(SPU_MAX_SLOTS * 16 <= 64, "rec_*_lat_o of every configuration fit one word here");
