@@ -486,7 +486,7 @@ suite_cov() {
 # that must fail.
 suite_formal() {
     if [ "$TIER" = full ]; then
-        script formal 61 "" -- tests/formal_test.sh "$TMP" every
+        script formal 59 "" -- tests/formal_test.sh "$TMP" every
     else
         script formal 12 "" -- tests/formal_test.sh "$TMP" bmc
     fi
