@@ -81,7 +81,7 @@ static __attribute__((noinline)) int run_all(csim_t *c, const spu_setup_t *s, in
             break;
         cov_model_step(c->cov, &c->model, &in, &out);
         if (c->vec)
-            vec_cycle(c->vec, &s->cfg, &c->model, &in, &out);
+            vec_cycle(c->vec, &s->cfg, &in, &out);
         if (run_observe(r, &cy, &in, &out) || run_records(r, &cy, &out, &c->model))
             return -1;
         if (progress && (iter & 0xFFFF) == 0 && now_s() >= next_report) {

@@ -6,17 +6,17 @@
  * order of configs/spu.toml [ports] (spu_ports.h; the Verilog benches read
  * the same order from spu_vec_ports.vh). An element whose gate does not
  * hold is written as 0: the finish payloads without their finish (and the
- * finer valid bits), mem_addr/data/strb without mem_valid, rec_data on
- * ports without a record (the benches compare those outputs only with
- * their gate).
+ * finer valid bits), mem_addr/data/strb without mem_valid (the benches
+ * compare those outputs only with their gate).
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "vectors.h"
 
-/* One packed port: up to SLOTS x REC_MAX bytes (the record port). */
-#define VEC_WORDS (SPU_MAX_SLOTS * SPU_MAX_RECORD / 8)
+/* One packed port: up to 64 bits per lane or port (the widest). */
+#define VEC_WORDS SPU_MAX_LANES
+_Static_assert(SPU_MAX_SLOTS <= SPU_MAX_LANES, "a port's packed value fits VEC_WORDS");
 typedef struct vbits {
     uint64_t w[VEC_WORDS];
 } vbits_t;
@@ -74,13 +74,8 @@ void vec_begin(FILE *f, const spu_config_t *cfg)
 #define PACK_PMU(s, m, w)                   \
     for (unsigned i = 0; i < SPU_NPMU; i++) \
         vb_put(&b, (w) * i, w, (s)->m[i])
-/* the record port: its member is its gate, the length (spu_ports.h) */
-#define PACK_RECORD(s, m, w)                                \
-    for (unsigned i = 0; i < S; i++)                        \
-        for (unsigned k = 0; k < (s)->m[i]; k++)            \
-            vb_put(&b, 8 * (cfg->rec_max * i + k), 8, spu_model_record(mod, i)[k])
 
-void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *mod, const spu_in_t *in,
+void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_in_t *in,
                const spu_out_t *out)
 {
     const unsigned L = cfg->lanes, S = cfg->slots;

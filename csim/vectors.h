@@ -10,7 +10,7 @@
 /* The header line: format, configuration, lanes and ports, the fields' names. */
 void vec_begin(FILE *f, const spu_config_t *cfg);
 /* One cycle: `inputs | outputs`, each port in hex, in the header's order. */
-void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_model_t *m, const spu_in_t *in,
+void vec_cycle(FILE *f, const spu_config_t *cfg, const spu_in_t *in,
                const spu_out_t *out);
 
 #endif

@@ -5,8 +5,10 @@
  * SPEBufferIsFull() after each record raises the buffer-full management
  * event. The bytes go to memory through a write queue of BUF_QUEUE records
  * and a port of 8-byte beats with byte enables that the memory may stall
- * (mem_ready); a record that finds the queue full is dropped and reported
- * (rec_qfull), with PMBPTR_EL1 left where it was.
+ * (mem_ready). A kept record that finds no free entry waits in its slot,
+ * which stays occupied (a selection that finds no free slot collides,
+ * D17.3.7), and takes an entry in a later cycle, in finish order: no kept
+ * record is lost for queue space.
  */
 #include <string.h>
 
@@ -67,38 +69,66 @@ void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
     bs->free = (uint8_t)(m->cfg.knob[SPU_KNOB_BUF_QUEUE] - m->bq_count);
 }
 
-int spu_buffer_reserve(spu_model_t *m, spu_bufstep_t *bs, unsigned p, spu_out_t *out)
+/* The record of slot s takes a queue entry and its place at PMBPTR_EL1,
+ * then SPEBufferIsFull(). */
+static void buffer_enter(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_t *out)
 {
-    const unsigned len = out->rec_len[p];
-    if (!bs->en) /* D17.4: disabled or stopped, the record is discarded */
-        return 0;
-    if (!bs->free) {
-        out->rec_qfull |= (uint8_t)(1u << p);
-        return 0;
-    }
+    const unsigned len = m->rec_len[s];
     uint64_t *ptr = &m->reg[SPU_REG_PMBPTR_EL1];
     const unsigned q = m->cfg.knob[SPU_KNOB_BUF_QUEUE];
     spu_bufq_t *e = &m->bq[(m->bq_head + m->bq_count) % q];
     e->addr = *ptr;
     e->len = (uint8_t)len;
     e->filled = 0;
-    memcpy(e->data, m->rec[p], len);
+    memcpy(e->data, m->rec[s], len);
     m->bq_count++;
     bs->free--;
-    out->rec_wr |= (uint8_t)(1u << p);
+    out->rec_wr |= (uint8_t)(1u << s);
     *ptr += len;
     if (!spu_buffer_is_full(&m->cfg, *ptr, m->reg[SPU_REG_PMBLIMITR_EL1]))
-        return 0;
+        return;
     /* OtherSPEManagementEvent('000001'): S, EC = 0, BSC = buffer full; DL and
-     * COLL kept. S is 0 here (a record is written only then), so the
+     * COLL kept. S is 0 here (a record enters only then), so the
      * SAMPLE_BUFFER_FULL of every full check is also one per management
-     * event (docs/impl-defined.md). Profiling stops: later ports of this
-     * cycle write nothing. */
+     * event (docs/impl-defined.md). Profiling stops: later records of this
+     * cycle are discarded. */
     uint64_t *bsr = &m->reg[SPU_REG_PMBSR_EL1];
     *bsr = (*bsr & (SPU_F_PMBSR_EL1_DL_MASK | SPU_F_PMBSR_EL1_COLL_MASK)) | SPU_F_PMBSR_EL1_S_MASK |
            SPU_PUT(PMBSR_EL1, MSS, 1);
+    if (spu_pmu_implemented(&m->cfg, SPU_PMU_BUFFER_FULL))
+        out->pmu[SPU_PMU_BUFFER_FULL]++;
     bs->en = 0;
-    return 1;
+}
+
+uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out)
+{
+    unsigned k = 0;
+    uint8_t freed = 0;
+    for (; k < m->wq_n; k++) {
+        const unsigned s = m->wq[k];
+        if (bs->en && !bs->free)
+            break; /* this one and the later ones wait on */
+        if (bs->en) /* else D17.4: disabled or stopped, the record is discarded */
+            buffer_enter(m, bs, s, out);
+        m->slot[s].waiting = 0;
+        freed |= (uint8_t)(1u << s);
+    }
+    memmove(m->wq, m->wq + k, m->wq_n - k);
+    m->wq_n = (uint8_t)(m->wq_n - k);
+    return freed;
+}
+
+int spu_buffer_offer(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_t *out)
+{
+    if (!bs->en) /* D17.4: disabled or stopped, the record is discarded */
+        return 0;
+    if (!bs->free) { /* no entry (so no earlier record waits on): it waits */
+        m->wq[m->wq_n++] = (uint8_t)s;
+        m->slot[s].waiting = 1;
+        return 1;
+    }
+    buffer_enter(m, bs, s, out);
+    return 0;
 }
 
 void spu_buffer_show(const spu_model_t *m, spu_out_t *out)

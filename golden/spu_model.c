@@ -42,6 +42,7 @@ void spu_model_reset(spu_model_t *m)
 {
     memset(m->reg, 0, sizeof m->reg);
     memset(m->slot, 0, sizeof m->slot);
+    m->wq_n = 0;
     m->bq_head = m->bq_count = m->bq_beat = 0;
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
@@ -81,12 +82,13 @@ static void reg_port_read(const spu_model_t *m, const spu_in_t *in, spu_out_t *o
         out->reg_rdata = spu_model_reg_read(m, idx);
 }
 
-/* Step 4: SPECompleteSample() for each finish port. Returns the slots freed. */
-static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+/* Step 4: SPECompleteSample() for each finish port; a kept record is offered
+ * to the Profiling Buffer (bs). Returns the slots freed: those finished but
+ * the ones whose records wait. */
+static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_bufstep_t *bs,
+                                spu_out_t *out)
 {
     const spu_config_t *cfg = &m->cfg;
-    spu_bufstep_t bs;
-    spu_buffer_begin(m, &bs);
     const int discard = (cfg->features & SPU_FEAT_V1P2) &&
                         ((m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_FM_MASK) >>
                          SPU_F_PMBLIMITR_EL1_FM_LSB) == 2u;
@@ -127,12 +129,25 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
                 .ctx = in->fin_ctx[p], .tot_lat = out->rec_tot_lat[p], .iss_lat = out->rec_iss_lat[p],
                 .ds = ri.ds, .valid = (uint8_t)((av & ((1u << SPU_REC_ADDR_BITS) - 1u)) | (ri.ds_valid ? SPU_REC_DS : 0)),
                 .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
-            out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[p]);
-            /* SPEBufferIsFull() -> OtherSPEManagementEvent(), SAMPLE_BUFFER_FULL */
-            if (spu_buffer_reserve(m, &bs, p, out) && spu_pmu_implemented(cfg, SPU_PMU_BUFFER_FULL))
-                out->pmu[SPU_PMU_BUFFER_FULL]++;
+            /* the record is slot s's, whichever port finished it */
+            m->rec_len[s] = out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[s]);
+            if (spu_buffer_offer(m, bs, s, out))
+                freed &= (uint8_t)~(1u << s);
         }
     }
+    return freed;
+}
+
+/* Step 4 with the Profiling Buffer: the waiting records take free write-queue
+ * entries first, in finish order, then this cycle's kept records in port
+ * order (docs/buffer.md). Returns the slots freed. */
+static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+{
+    spu_bufstep_t bs;
+    spu_buffer_begin(m, &bs);
+    uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
+    if (in->fin_valid)
+        freed |= complete_samples(m, in, en, &bs, out);
     return freed;
 }
 
@@ -204,17 +219,18 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
         spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
 
     /* Most cycles have no event: test the strobes before walking ports. */
-    const uint8_t freed = in->fin_valid ? complete_samples(m, in, en, out) : 0;
+    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
 
     int coll = 0;
     if (en && in->pop_valid) {
         /* SLOT_REUSE: a slot freed this cycle serves this cycle's selections
-         * only with knob value 1 (freed slots were busy at the cycle start). */
+         * only with knob value 1 (freed slots were busy or waiting at the
+         * cycle start). A waiting slot is occupied. */
         uint8_t busy = 0;
         for (unsigned s = 0; s < cfg->slots; s++)
-            busy |= (uint8_t)(m->slot[s].busy << s);
+            busy |= (uint8_t)((m->slot[s].busy | m->slot[s].waiting) << s);
         if (!cfg->knob[SPU_KNOB_SLOT_REUSE])
             busy |= freed;
         const uint8_t avail = (uint8_t)(((1u << cfg->slots) - 1u) & ~busy);

@@ -74,8 +74,8 @@ typedef struct spu_in {
 #define SPU_IN_CLEAR_BYTES offsetof(spu_in_t, SPU_IN_FIRST_STALE)
 
 /* Registered outputs: the results of one cycle's inputs, one member per
- * output port of spu_top but rec_data_o (spu_model_record() gives its
- * bytes). Fields of lanes and ports that are not valid are zero, and so are
+ * output port of spu_top (a record's bytes are not a port: they leave as
+ * the write beats; spu_model_record() gives them). Fields of lanes and ports that are not valid are zero, and so are
  * mem_addr, mem_data and mem_strb without mem_valid. Compare them member by
  * member (the checker's cmp_equal()), never as bytes: the struct may have
  * padding. */
@@ -102,7 +102,9 @@ static inline int spu_out_equal(const spu_out_t *a, const spu_out_t *b)
 /* ---------------------------------------------------------------- state */
 
 typedef struct spu_slot {
-    uint8_t busy;
+    uint8_t busy;                         /* a sampled operation in flight */
+    uint8_t waiting;                      /* finished; its kept record waits for a write-queue
+                                             entry (docs/buffer.md): not free for selection */
     uint8_t issued;
     uint8_t el;                           /* Exception level when it was sampled */
     uint8_t cx;                           /* CONTEXTIDR_EL1 to be collected (PMSCR_EL1.CX, EL0/1) */
@@ -125,7 +127,10 @@ typedef struct spu_model {
     uint8_t prev_en;                      /* enabled in the previous cycle */
     uint64_t cycle;                       /* cycles since the last reset */
     spu_slot_t slot[SPU_MAX_SLOTS];
-    uint8_t rec[SPU_MAX_SLOTS][SPU_MAX_RECORD]; /* the last step's records (rec_len) */
+    uint8_t rec[SPU_MAX_SLOTS][SPU_MAX_RECORD]; /* slot s's last kept record ... */
+    uint8_t rec_len[SPU_MAX_SLOTS];       /* ... and its length */
+    uint8_t wq[SPU_MAX_SLOTS];            /* slots whose records wait, in finish order */
+    uint8_t wq_n;
     spu_bufq_t bq[SPU_MAX_BUF_QUEUE];     /* the write queue: bq_count records from bq_head */
     uint8_t bq_head, bq_count;
     uint8_t bq_beat;                      /* beat of the head record shown next */
@@ -152,11 +157,17 @@ int spu_model_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out);
  * configuration lacks are ignored, as spu_top's narrower ports drop them. */
 const char *spu_model_bad_input(const spu_model_t *m, const spu_in_t *in);
 
-/* The bytes of the sample record on port p of the last step (out.rec_len[p]
- * of them; valid until the next step). */
-static inline const uint8_t *spu_model_record(const spu_model_t *m, unsigned p)
+/* The bytes of slot s's last kept record (spu_model_record_len() of them):
+ * built at its finish (out.rec_len[p] of the finish port p), written when
+ * out.rec_wr bit s says it entered the write queue; valid until the slot's
+ * next finish. */
+static inline const uint8_t *spu_model_record(const spu_model_t *m, unsigned s)
 {
-    return m->rec[p];
+    return m->rec[s];
+}
+static inline unsigned spu_model_record_len(const spu_model_t *m, unsigned s)
+{
+    return m->rec_len[s];
 }
 
 /* --------------------------------------------------- register helpers */

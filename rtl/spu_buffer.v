@@ -1,23 +1,27 @@
 // openspu: the Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md).
 //
-// Each record of the cycle (len_i, combinational, port order) takes its
-// place at PMBPTR_EL1, which advances by its length at the clock edge
-// (SPEConstructRecord() writing at the pointer); after each record
-// SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still
-// fits below PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full
-// management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs; the
-// SAMPLE_BUFFER_FULL event in spu_pmu) and stops profiling, so later ports
-// of the cycle write nothing. Nothing is written while the buffer is
-// disabled (PMBLIMITR_EL1.E = 0) or stopped (PMBSR_EL1.S = 1): D17.4
-// discards such records.
+// A kept record is its slot's (spu_record). Each cycle the write queue's
+// free entries (counting the entry whose last beat the memory takes in
+// this cycle) go first to the waiting records, in the order they finished
+// (a FIFO of slot numbers), then to this cycle's kept records (len_i,
+// combinational) in port order. A record that gets no entry waits: its
+// slot stays occupied (wait_o, hold_o: spu_slots does not hand it out, so a
+// selection that finds no other slot collides, D17.3.7). A record entering
+// takes its place at PMBPTR_EL1, which advances by its length at the clock
+// edge (SPEConstructRecord() writing at the pointer); then SPEBufferIsFull()
+// tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still fits below
+// PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full management event
+// (full_o: PMBSR_EL1.S, EC, BSC in spu_regs; SAMPLE_BUFFER_FULL in spu_pmu)
+// and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E = 0)
+// or stopped (PMBSR_EL1.S = 1, or by an earlier record of the cycle) every
+// waiting record and every record of the cycle is discarded (D17.4) and
+// its slot freed (rel_o for a waiting one). docs/buffer.md.
 //
 // The bytes go to memory through a queue of QUEUE records (knob BUF_QUEUE):
-// a record's entry gets its bytes from the record port (data_i, registered)
-// at the next edge, and from then on the write port shows its beats: 8-byte
+// an entry gets its bytes from its slot's record register (data_i) at the
+// next edge, and from then on the write port shows its beats: 8-byte
 // aligned address, data with byte j at address + j, byte enables, one beat
-// per cycle while mem_ready_i takes them. A record that finds the queue full
-// (counting the entry its last beat frees in the same cycle) is dropped
-// (qfull_o) and PMBPTR_EL1 does not move for it.
+// per cycle while mem_ready_i takes them.
 
 `default_nettype none
 
@@ -31,13 +35,16 @@ module spu_buffer #(
 ) (
   input  wire                       clk_i,
   input  wire                       rst_ni,
-  input  wire [SLOTS*8-1:0]         len_i,        // this cycle's records (0: none)
-  input  wire [SLOTS*8*REC_MAX-1:0] data_i,       // the record port (last cycle's records)
+  input  wire [SLOTS*8-1:0]         len_i,        // this cycle's kept records by port (0: none)
+  input  wire [SLOTS*2-1:0]         fin_slot_i,   // their slots
+  input  wire [SLOTS*8*REC_MAX-1:0] data_i,       // each slot's record (registered)
   input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
   input  wire                       buf_en_i,     // PMBLIMITR_EL1.E and not PMBSR_EL1.S
   input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
-  output reg  [SLOTS-1:0]           wr_o,         // port p's record is written
-  output reg  [SLOTS-1:0]           qfull_o,      // ... dropped: the queue is full
+  output reg  [SLOTS-1:0]           wr_o,         // slot s's record enters the queue
+  output wire [SLOTS-1:0]           wait_o,       // slot s's record waits (since an earlier cycle)
+  output reg  [SLOTS-1:0]           hold_o,       // slot s's record of this cycle starts to wait
+  output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record enters or is discarded
   output reg                        full_o,       // a write filled the buffer
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
   output reg  [63:0]                ptr_o,        // ... to this
@@ -55,14 +62,14 @@ module spu_buffer #(
 
   // ------------------------------------------------------- the queue
   // Entry e: q_addr[64e +: 64] (PMBPTR_EL1 reserved for the record),
-  // q_len[8e +: 8], q_data[RB*e +: RB], q_port[2e +: 2] (its record port,
-  // for the fill), q_pend[e] (its bytes come from data_i at this edge),
+  // q_len[8e +: 8], q_data[RB*e +: RB], q_slot[2e +: 2] (its slot, whose
+  // record register fills it), q_pend[e] (its bytes come from data_i at this edge),
   // q_filled[e] (bytes in: its beats can be shown). An entry's fields are
   // written by its own block (g_entry), which a simulator runs cheaply.
   reg [64*QUEUE-1:0] q_addr;
   reg [8*QUEUE-1:0]  q_len;
   reg [RB*QUEUE-1:0] q_data;
-  reg [2*QUEUE-1:0]  q_port;
+  reg [2*QUEUE-1:0]  q_slot;
   reg [QUEUE-1:0]    q_pend, q_filled;
   reg [QW-1:0]       head;
   reg [QW:0]         count;
@@ -99,46 +106,92 @@ module spu_buffer #(
     end
   endfunction
 
-  reg [64*SLOTS-1:0] at_ptr;           // where port p's record goes ...
-  reg [QW*SLOTS-1:0] at_q;             // ... and its queue entry
+  // The waiting records: wq_q holds their slots in finish order (position
+  // i at [2i +: 2], wqn_q of them), wait_q the same as a mask, wlen_q[8s +:
+  // 8] slot s's record length.
+  reg [2*SLOTS-1:0]  wq_q, wq_d;
+  reg [2:0]          wqn_q, wqn_d;
+  reg [SLOTS-1:0]    wait_q, wait_d;
+  reg [8*SLOTS-1:0]  wlen_q, wlen_d;
+  wire               work = len_i != {SLOTS*8{1'b0}} || wqn_q != 3'd0;
+  assign wait_o = wait_q;
+
+  reg [64*SLOTS-1:0] at_ptr;           // where slot s's record goes, ...
+  reg [QW*SLOTS-1:0] at_q;             // ... its queue entry ...
+  reg [8*SLOTS-1:0]  at_len;           // ... and its length
   reg [QW:0]         nwr;              // records queued this cycle
   reg [QUEUE-1:0]    push;             // the entries they take
+  // Candidate j: the waiting record at FIFO position j (j < SLOTS), then
+  // finish port j - SLOTS's kept record; each enters, waits (again) or is
+  // discarded, in this order, and those that wait make the next FIFO.
   always @* begin : b_reserve
-    integer    p;
-    reg        en;
+    integer    j;
+    reg        en, cv, cw;
+    reg [1:0]  cs;
+    reg [SLOTS-1:0] c1;                  // cs one-hot
+    reg [7:0]  cl;
     reg [QW:0] free;
     reg [QW-1:0] tail;
     ptr_o   = pmbptr_i;
     nwr     = {(QW+1){1'b0}};
     push    = {QUEUE{1'b0}};
     wr_o    = {SLOTS{1'b0}};
-    qfull_o = {SLOTS{1'b0}};
+    hold_o  = {SLOTS{1'b0}};
+    rel_o   = {SLOTS{1'b0}};
     full_o  = 1'b0;
     at_ptr  = {64*SLOTS{1'b0}};
     at_q    = {QW*SLOTS{1'b0}};
+    at_len  = {8*SLOTS{1'b0}};
+    wq_d    = {2*SLOTS{1'b0}};
+    wqn_d   = 3'd0;
+    wait_d  = {SLOTS{1'b0}};
+    wlen_d  = wlen_q;
     en      = 1'b0;
+    cv      = 1'b0;
+    cw      = 1'b0;
+    cs      = 2'd0;
+    c1      = {SLOTS{1'b0}};
+    cl      = 8'd0;
     free    = {(QW+1){1'b0}};
     tail    = {QW{1'b0}};
     // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
-    p       = 0;
-    if (len_i != {SLOTS*8{1'b0}}) begin  // most cycles have no record: nothing to walk
+    j       = 0;
+    if (work) begin  // most cycles have no record: nothing to walk
       en   = buf_en_i;
       // free entries: the entry a pop frees in this cycle is the head's,
       // and this cycle's records go after the count records from head
       free = QN - count + {{QW{1'b0}}, pop};
       tail = qidx({1'b0, head}, count);
-      for (p = 0; p < SLOTS; p = p + 1) begin
-        if (len_i[8*p +: 8] != 8'd0 && en) begin
-          if (free == {(QW+1){1'b0}}) begin
-            qfull_o[p] = 1'b1;
-          end else begin
-            wr_o[p]            = 1'b1;
-            at_ptr[64*p +: 64] = ptr_o;
-            at_q[QW*p +: QW]   = qidx({1'b0, tail}, nwr);
-            push               = push | ({{(QUEUE-1){1'b0}}, 1'b1} << at_q[QW*p +: QW]);
-            ptr_o              = ptr_o + {56'd0, len_i[8*p +: 8]};
-            free               = free - 1'b1;
-            nwr                = nwr + 1'b1;
+      for (j = 0; j < 2 * SLOTS; j = j + 1) begin
+        cw = j < SLOTS;                      // a waiting record
+        if (cw) begin
+          cv = j < wqn_q;
+          cs = wq_q[2*(j % SLOTS) +: 2];
+          cl = wlen_q[8*cs +: 8];
+        end else begin
+          cv = len_i[8*(j % SLOTS) +: 8] != 8'd0;
+          cs = fin_slot_i[2*(j % SLOTS) +: 2];
+          cl = len_i[8*(j % SLOTS) +: 8];
+        end
+        c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
+        if (cv && en && free == {(QW+1){1'b0}}) begin
+          // no entry: it waits (a record of this cycle behind any waiting)
+          hold_o              = hold_o | (c1 & {SLOTS{!cw}});
+          wait_d              = wait_d | c1;
+          wlen_d[8*cs +: 8]   = cl;
+          wq_d[2*wqn_d +: 2]  = cs;
+          wqn_d               = wqn_d + 3'd1;
+        end else if (cv) begin
+          rel_o = rel_o | (c1 & {SLOTS{cw}});
+          if (en) begin                      // it enters the queue
+            wr_o                = wr_o | c1;
+            at_ptr[64*cs +: 64] = ptr_o;
+            at_q[QW*cs +: QW]   = qidx({1'b0, tail}, nwr);
+            at_len[8*cs +: 8]   = cl;
+            push                = push | ({{(QUEUE-1){1'b0}}, 1'b1} << at_q[QW*cs +: QW]);
+            ptr_o               = ptr_o + {56'd0, cl};
+            free                = free - 1'b1;
+            nwr                 = nwr + 1'b1;
             if (is_full(ptr_o, limit_i)) begin
               full_o = 1'b1;
               en     = 1'b0;
@@ -185,7 +238,7 @@ module spu_buffer #(
         if (left != {(QW+1){1'b0}} && (q_filled[hn] || q_pend[hn])) begin
           // the head record's bytes: on the record port if it was reserved
           // in the last cycle
-          rec = q_pend[hn] ? data_i[RB*q_port[2*hn +: 2] +: RB] : q_data[RB*hn +: RB];
+          rec = q_pend[hn] ? data_i[RB*q_slot[2*hn +: 2] +: RB] : q_data[RB*hn +: RB];
           ra  = q_addr[64*hn +: 64];
           rn  = q_len[8*hn +: 8];
           at  = 10'd0;
@@ -220,8 +273,23 @@ module spu_buffer #(
     end
   end
 
-  // Entry e's fields: its place, length and port when a record of this
-  // cycle takes it, its bytes from the record port in the next cycle.
+  // The waiting records' state: updated only in a cycle with work.
+  always @(posedge clk_i) begin : b_wait
+    if (!rst_ni) begin
+      wq_q   <= {2*SLOTS{1'b0}};
+      wqn_q  <= 3'd0;
+      wait_q <= {SLOTS{1'b0}};
+      wlen_q <= {8*SLOTS{1'b0}};
+    end else if (work) begin
+      wq_q   <= wq_d;
+      wqn_q  <= wqn_d;
+      wait_q <= wait_d;
+      wlen_q <= wlen_d;
+    end
+  end
+
+  // Entry e's fields: its place, length and slot when a record of this
+  // cycle takes it, its bytes from the slot's record in the next cycle.
   genvar ge;
   generate
     for (ge = 0; ge < QUEUE; ge = ge + 1) begin : g_entry
@@ -229,13 +297,13 @@ module spu_buffer #(
       always @(posedge clk_i) begin : b_entry
         integer p;
         if (q_pend[ge])
-          q_data[RB*ge +: RB] <= data_i[RB*q_port[2*ge +: 2] +: RB];
+          q_data[RB*ge +: RB] <= data_i[RB*q_slot[2*ge +: 2] +: RB];
         if (push[ge])
           for (p = 0; p < SLOTS; p = p + 1)
             if (wr_o[p] && at_q[QW*p +: QW] == E) begin
               q_addr[64*ge +: 64] <= at_ptr[64*p +: 64];
-              q_len[8*ge +: 8]    <= len_i[8*p +: 8];
-              q_port[2*ge +: 2]   <= p[1:0];
+              q_len[8*ge +: 8]    <= at_len[8*p +: 8];
+              q_slot[2*ge +: 2]   <= p[1:0];
             end
       end
     end
@@ -251,6 +319,49 @@ module spu_buffer #(
   always @* begin
     if (f_past_valid) QueueBounded_A: assert (count <= QN);
     if (f_past_valid) BeatHasRecord_A: assert (!mem_valid_o || count != {(QW+1){1'b0}});
+  end
+
+  // A kept record is written or discarded exactly once (docs/buffer.md).
+  // These hold after the first clock edge (the first cycle is a reset), as
+  // spu_slots' BusyNotWaiting_A, which the induction needs with them: the
+  // same guard in both, so an induction step sees all of them or none.
+  // f_new: the slots with a kept record of this cycle.
+  reg [SLOTS-1:0] f_new;
+  always @* begin : f_kept
+    integer fp;
+    f_new = {SLOTS{1'b0}};
+    for (fp = 0; fp < SLOTS; fp = fp + 1)
+      if (len_i[8*fp +: 8] != 8'd0)
+        f_new = f_new | ({{(SLOTS-1){1'b0}}, 1'b1} << fin_slot_i[2*fp +: 2]);
+  end
+  always @* begin
+    if (f_past_valid) begin
+      // it enters only while kept now or waiting, and then waits no more;
+      // a slot's new record never meets its waiting one (none overwritten)
+      RecordOnce_A: assert ((wr_o & ~(wait_q | f_new)) == {SLOTS{1'b0}} &&
+                            (!work || (wr_o & wait_d) == {SLOTS{1'b0}}) &&
+                            (f_new & wait_q) == {SLOTS{1'b0}});
+      // one that does not enter waits on, unless the buffer is disabled or
+      // stopped (D17.4) or a record of this cycle filled it
+      RecordNotLost_A: assert (!work || !buf_en_i || full_o ||
+                               ((wait_q | f_new) & ~wr_o & ~wait_d) == {SLOTS{1'b0}});
+    end
+  end
+  // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q.
+  always @* begin : f_fifo
+    integer fi, fj;
+    reg [SLOTS-1:0] in_fifo;
+    reg ok;
+    ok      = wqn_q <= SLOTS;
+    in_fifo = {SLOTS{1'b0}};
+    for (fi = 0; fi < SLOTS; fi = fi + 1)
+      if (fi < wqn_q) begin
+        if (wq_q[2*fi +: 2] >= SLOTS) ok = 1'b0;
+        in_fifo = in_fifo | ({{(SLOTS-1){1'b0}}, 1'b1} << wq_q[2*fi +: 2]);
+        for (fj = fi + 1; fj < SLOTS; fj = fj + 1)
+          if (fj < wqn_q && wq_q[2*fi +: 2] == wq_q[2*fj +: 2]) ok = 1'b0;
+      end
+    if (f_past_valid) WaitFifoValid_A: assert (ok && in_fifo == wait_q);
   end
 `endif
 

@@ -13,11 +13,12 @@
 // previous branch target with FEAT_SPE_PBT), Data Source (FEAT_SPE_LDS),
 // Operation Type, Events (EV_BYTES of payload, bits REC_EV_MASK), then
 // Timestamp (ts_i) when PMSCR_EL1.TS, else End, then zero Padding to
-// 1 << PMBIDR_EL1.Align bytes. Registered, one cycle after the finish:
-// port p's record is data_o[8*REC_MAX*p +: 8*len] in memory order (byte 0
-// lowest), bytes beyond len are zero, and a port with no kept record in a
-// cycle with one on another port has len 0 and all-zero data; data_o holds
-// in cycles without a record (reset clears len_o only).
+// 1 << PMBIDR_EL1.Align bytes. The record is the slot's, whichever finish
+// port finished it (docs/buffer.md: it may wait in its slot for a write-queue
+// entry). Registered, one cycle after the finish: slot s's record is
+// data_o[8*REC_MAX*s +: 8*len] in memory order (byte 0 lowest), bytes
+// beyond len zero; it holds until the slot's next kept record (reset clears
+// len_o only). len_o and len_c_o are per finish port.
 
 `default_nettype none
 
@@ -61,7 +62,7 @@ module spu_record #(
   input  wire [63:0]            ts_i,           // timer
   output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
-  output reg  [SLOTS*8*REC_MAX-1:0] data_o      // the records (registered)
+  output reg  [SLOTS*8*REC_MAX-1:0] data_o      // each slot's last record (registered)
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -140,6 +141,22 @@ module spu_record #(
         end
         len_n = n;
       end
+      always @(posedge clk_i) begin : b_len_q
+        if (!rst_ni)
+          len_q <= 8'd0;
+        else
+          len_q <= len_n;
+      end
+      assign len_o[8*gp +: 8]    = len_q;
+      assign len_c_o[8*gp +: 8]  = len_n;
+    end
+  endgenerate
+
+  // The builder, one per slot: the slot's record from the finish port that
+  // finished it (at most one port completes a slot in a cycle, spu_slots).
+  // Only a slot with a kept record this cycle loads; the others hold.
+  generate
+    for (gs = 0; gs < SLOTS; gs = gs + 1) begin : g_build
       always @(posedge clk_i) begin : b_rec
         reg [RB-1:0] d;
         reg [1:0]  s, el, cls;
@@ -150,10 +167,19 @@ module spu_record #(
         reg [63:0] ctxb;
         reg [7:0]  op;
         reg        ld, st;
+        reg        hit;                        // a port finished this slot with a kept record ...
+        integer    p, q;                       // ... port p
         // Nothing is done in a cycle without a kept record (not even the
         // temporaries' defaults: a simulator would store them every cycle).
         // Every temporary has a value on every path where it is read.
         if (keep_i != {SLOTS{1'b0}}) begin
+          hit  = 1'b0;
+          p    = 0;
+          for (q = 0; q < SLOTS; q = q + 1)
+            if (keep_i[q] && fin_slot_i[2*q +: 2] == gs) begin
+              hit = 1'b1;
+              p   = q;
+            end
           d    = {RB{1'b0}};
           s    = 2'd0;
           el   = 2'd0;
@@ -166,13 +192,13 @@ module spu_record #(
           st   = 1'b0;
           cls  = 2'd0;
           op   = 8'd0;
-          if (keep_i[gp]) begin
-            s    = fin_slot_i[2*gp +: 2];
+          if (hit) begin
+            s    = gs;
             el   = el_q[2*s +: 2];
-            ty   = fin_type_i[5*gp +: 5];
-            at   = fin_attr_i[11*gp +: 11];
+            ty   = fin_type_i[5*p +: 5];
+            at   = fin_attr_i[11*p +: 11];
             sve  = SVE_IMPL & at[A_SVE];
-            av   = fin_addr_valid_i[4*gp +: 4];
+            av   = fin_addr_valid_i[4*p +: 4];
             ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
             ld   = ty[T_LD];
             st   = ty[T_ST];
@@ -207,41 +233,34 @@ module spu_record #(
             end
             // Events: REC_EV_MASK has no bit above the payload's 8*EV_BYTES
             d = d << (8 * (1 + EV_BYTES));
-            d[71:0] = d[71:0] | {fin_events_i[64*gp +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
+            d[71:0] = d[71:0] | {fin_events_i[64*p +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
             d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
-            if (FEAT_LDS != 0 && fin_ds_valid_i[gp] && ld) begin   // a load's data source
-              d = {d[RB-25:0], fin_ds_i[16*gp +: 16], 8'h53};
+            if (FEAT_LDS != 0 && fin_ds_valid_i[p] && ld) begin   // a load's data source
+              d = {d[RB-25:0], fin_ds_i[16*p +: 16], 8'h53};
             end
             if (FEAT_PBT != 0 && av[3]) begin
-              d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*gp +: 56]}, 8'hB4};
+              d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*p +: 56]}, 8'hB4};
             end
             if (av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) begin
-              d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*gp +: 56], 8'hB3};
+              d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*p +: 56], 8'hB3};
             end
             if (av[1]) begin
-              d = {d[RB-73:0], fin_va_i[64*gp +: 64], 8'hB2};
+              d = {d[RB-73:0], fin_va_i[64*p +: 64], 8'hB2};
             end
             if (av[0]) begin
-              d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*gp +: 56]}, 8'hB1};
+              d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*p +: 56]}, 8'hB1};
             end
-            d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*gp +: 56]}, 8'hB0};
-            d = {d[RB-25:0], iss_i[16*gp +: 16], 8'h99};
-            d = {d[RB-25:0], tot_i[16*gp +: 16], 8'h98};
+            d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*p +: 56]}, 8'hB0};
+            d = {d[RB-25:0], iss_i[16*p +: 16], 8'h99};
+            d = {d[RB-25:0], tot_i[16*p +: 16], 8'h98};
             if (cx_q[s]) begin
-              d = {d[RB-41:0], fin_ctx_i[32*gp +: 32], 8'h64};
+              d = {d[RB-41:0], fin_ctx_i[32*p +: 32], 8'h64};
             end
+            if (rst_ni)
+              data_o[RB*gs +: RB] <= d;
           end
         end
-        if (!rst_ni) begin
-          len_q <= 8'd0;
-        end else begin
-          len_q <= len_n;
-          if (keep_i != {SLOTS{1'b0}})
-            data_o[RB*gp +: RB] <= d;
-        end
       end
-      assign len_o[8*gp +: 8]    = len_q;
-      assign len_c_o[8*gp +: 8]  = len_n;
     end
   endgenerate
 

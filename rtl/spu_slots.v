@@ -11,8 +11,12 @@
 //           (an issue for a slot finished in step 4 has no visible effect);
 //   step 6  each selected lane, lane 0 first, takes the lowest-numbered free
 //           slot; with none free the selection is a collision
-//           (SPESampleCollision()). Knob SLOT_REUSE = 1 lets slots freed in
-//           step 4 be taken in the same cycle, SLOT_REUSE = 0 from the next.
+//           (SPESampleCollision()). A slot whose kept record waits for a
+//           write-queue entry (spu_buffer: wait_i, and hold_i for one of
+//           this cycle's finishes) is not free. Knob SLOT_REUSE = 1 lets
+//           slots freed in this cycle (finished with no record waiting, or
+//           rel_i: a waiting record entered the queue or was discarded) be
+//           taken in the same cycle, SLOT_REUSE = 0 from the next.
 // Latency (SPEStartCounter at selection, SPEStopCounter at issue/finish): a
 // slot taken in cycle t holds 1 in cycle t+1 and counts up each cycle,
 // saturating at CMAX = 2^COUNT_SIZE-1, so a finish in cycle f sees
@@ -34,6 +38,9 @@ module spu_slots #(
   input  wire [SLOTS*2-1:0] iss_slot_i,  // its slot at [2p+:2]
   input  wire [SLOTS-1:0]   fin_valid_i, // finish event on port p
   input  wire [SLOTS*2-1:0] fin_slot_i,  // its slot at [2p+:2]
+  input  wire [SLOTS-1:0]   wait_i,      // slot s's record waits (spu_buffer)
+  input  wire [SLOTS-1:0]   hold_i,      // slot s finished, its record starts to wait
+  input  wire [SLOTS-1:0]   rel_i,       // slot s's waiting record leaves
   output reg  [LANES-1:0]   smp_o,       // lane l got a slot
   output reg  [LANES*2-1:0] smp_slot_o,  // that slot at [2l+:2], else 0
   output reg  [LANES-1:0]   col_o,       // lane l collided (no free slot)
@@ -53,6 +60,9 @@ module spu_slots #(
 
   reg [SLOTS-1:0] freed;                 // step 4: finished this cycle
   reg [SLOTS-1:0] alloc;                 // step 6: taken this cycle
+  // free for selection from this cycle on: finished without a waiting
+  // record, or a waiting record left (SLOT_REUSE = 1 takes them at once)
+  wire [SLOTS-1:0] released = (freed & ~hold_i) | rel_i;
 
   // For simulation speed the combinational blocks below skip their loops in
   // the (common) cycles without a finish or a selection, and the next state
@@ -136,7 +146,7 @@ module spu_slots #(
     l          = 0;
     s          = 0;
     if (sel_i != {LANES{1'b0}}) begin
-      avail = ~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}});
+      avail = ~(busy_q | wait_i) | ((SLOT_REUSE != 0) ? released : {SLOTS{1'b0}});
       for (l = 0; l < LANES; l = l + 1) begin
         take  = (avail & (~avail + 1'b1)) & {SLOTS{sel_i[l]}};
         avail = avail & ~take;
@@ -200,6 +210,8 @@ module spu_slots #(
   // once a reset has been seen (spu_top assumes one in the first cycle).
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
 
   // D17.3.7: a slot is never allocated twice: no two lanes take the same
   // slot in a cycle, only a free slot is taken (a busy one only when it was
@@ -215,14 +227,26 @@ module spu_slots #(
             smp_slot_o[2*fa +: 2] == smp_slot_o[2*fb +: 2]) ok = 1'b0;
     end
     SlotOnceAcrossLanes_A: assert (ok);
-    SlotOnlyFreeTaken_A: assert ((alloc & busy_q & ~freed) == {SLOTS{1'b0}} &&
-                                 (SLOT_REUSE != 0 || (alloc & busy_q) == {SLOTS{1'b0}}));
+    SlotOnlyFreeTaken_A: assert ((alloc & (busy_q | wait_i) & ~released) == {SLOTS{1'b0}} &&
+                                 (SLOT_REUSE != 0 || (alloc & (busy_q | wait_i)) == {SLOTS{1'b0}}));
+    // A slot whose record waits is never given to a selection (D17.3.7:
+    // the unit cannot take another sample into it).
+    if (f_past_valid)
+      WaitingNotTaken_A: assert ((alloc & wait_i & ~rel_i) == {SLOTS{1'b0}} &&
+                                 (alloc & hold_i) == {SLOTS{1'b0}});
   end
   // D17.3.7: a selection collides only when every slot is taken (each slot
   // free for selection got a lane of this cycle).
+  // Invariant: a slot is busy or holds a waiting record, never both (a
+  // finish makes a busy slot's record wait and the slot not busy; a waiting
+  // slot is not taken). Guarded, as spu_buffer's waiting-record properties,
+  // by the first clock edge (the first cycle is a reset).
+  always @* begin
+    if (f_past_valid) BusyNotWaiting_A: assert ((busy_q & wait_i) == {SLOTS{1'b0}});
+  end
   always @* begin
     ColOnlyWhenFull_A: assert (col_o == {LANES{1'b0}} ||
-                               (~busy_q | ((SLOT_REUSE != 0) ? freed : {SLOTS{1'b0}})) ==
+                               (~(busy_q | wait_i) | ((SLOT_REUSE != 0) ? released : {SLOTS{1'b0}})) ==
                                alloc);
   end
 

@@ -139,6 +139,8 @@ module spu_top #(
   wire [LANES*2-1:0] smp_slot;
   wire [SLOTS-1:0]   fin_hit;
   wire [SLOTS*16-1:0] fin_tot, fin_iss;
+  // slots whose kept records wait for a write-queue entry (spu_buffer)
+  wire [SLOTS-1:0]   slot_wait, slot_hold, slot_rel;
 
   spu_interval #(
     .LANES       (LANES),
@@ -171,6 +173,9 @@ module spu_top #(
     .iss_slot_i  (iss_slot_i),
     .fin_valid_i (fin_valid_i),
     .fin_slot_i  (fin_slot_i),
+    .wait_i      (slot_wait),
+    .hold_i      (slot_hold),
+    .rel_i       (slot_rel),
     .smp_o       (smp),
     .smp_slot_o  (smp_slot),
     .col_o       (col),
@@ -236,7 +241,8 @@ module spu_top #(
   );
 
   wire [SLOTS*8-1:0] rec_len_c;
-  // spu_record registers the record port itself (rec_len_o, rec_data_o):
+  wire [SLOTS*8*REC_MAX-1:0] rec_slot_data;   // each slot's record (spu_buffer)
+  // spu_record registers rec_len_o and each slot's record itself:
   // its builder runs at the clock edge only when a record is kept.
   spu_record #(
     .LANES            (LANES),
@@ -274,12 +280,12 @@ module spu_top #(
     .ts_i             (ts_i),
     .len_c_o          (rec_len_c),
     .len_o            (rec_len_o),
-    .data_o           (rec_data_o)
+    .data_o           (rec_slot_data)
   );
 
   // The Profiling Buffer: places at PMBPTR_EL1 for this cycle's records,
   // buffer full, and the write port.
-  wire [SLOTS-1:0] buf_wr, buf_qfull;
+  wire [SLOTS-1:0] buf_wr;
   spu_buffer #(
     .SLOTS            (SLOTS),
     .REC_MAX          (REC_MAX),
@@ -289,12 +295,15 @@ module spu_top #(
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .len_i            (rec_len_c),
-    .data_i           (rec_data_o),
+    .fin_slot_i       (fin_slot_i),
+    .data_i           (rec_slot_data),
     .pmbptr_i         (pmbptr),
     .buf_en_i         (pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] & ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB]),
     .limit_i          (pmblimitr & `SPU_F_PMBLIMITR_EL1_LIMIT_MASK),
     .wr_o             (buf_wr),
-    .qfull_o          (buf_qfull),
+    .wait_o           (slot_wait),
+    .hold_o           (slot_hold),
+    .rel_o            (slot_rel),
     .full_o           (buf_full),
     .ptr_we_o         (ptr_we),
     .ptr_o            (ptr_next),
@@ -347,7 +356,6 @@ module spu_top #(
       rec_tot_lat_o <= {SLOTS*16{1'b0}};
       rec_iss_lat_o <= {SLOTS*16{1'b0}};
       rec_wr_o      <= {SLOTS{1'b0}};
-      rec_qfull_o   <= {SLOTS{1'b0}};
     end else begin
       en_q          <= en;
       smp_valid_o   <= smp;
@@ -360,7 +368,6 @@ module spu_top #(
       rec_tot_lat_o <= rec_tot;
       rec_iss_lat_o <= rec_iss;
       rec_wr_o      <= buf_wr;
-      rec_qfull_o   <= buf_qfull;
     end
   end
 
@@ -461,14 +468,6 @@ module spu_top #(
       has_bytes[fp] = rec_len_o[8*fp +: 8] != 8'd0;
     if (f_past_valid)
       RecordOnlyKept_A: assert (has_bytes == rec_keep_o);
-  end
-  // Only a kept record goes to the Profiling Buffer, and a record is either
-  // written or dropped for a full queue, not both.
-  always @* begin
-    if (f_past_valid)
-      BufOnlyKept_A: assert ((rec_wr_o & ~rec_keep_o) == {SLOTS{1'b0}} &&
-                             (rec_qfull_o & ~rec_keep_o) == {SLOTS{1'b0}} &&
-                             (rec_wr_o & rec_qfull_o) == {SLOTS{1'b0}});
   end
   // D17.4: nothing is written while the buffer is disabled or stopped.
   always @(posedge clk_i) begin

@@ -31,7 +31,8 @@ static const char *const op_name[NOP] = {
     "branch.conditional", "branch.indirect", "branch.cond_indirect", "sve.load", "sve.store", "sve.other"};
 static const char *const buf_name[NBUF] = {
     "buffer.record_written", "buffer.full_event", "buffer.dropped.disabled_or_stopped",
-    "buffer.dropped.filled_by_earlier_port", "buffer.dropped.queue_full", "buffer.beat.whole",
+    "buffer.dropped.filled_by_earlier_port", "buffer.wait.waited", "buffer.wait.then_discarded",
+    "buffer.wait.collision", "buffer.wait.two_at_once", "buffer.beat.whole",
     "buffer.beat.partial", "buffer.beat.stalled"};
 
 /* Most selections one cycle can hold (docs/coverage.md): a COUNT reload is 0
@@ -207,6 +208,7 @@ static void lay_out_buffer(spu_cov_t *c)
         add(c, k == B_STOPPED && cfg->knob[SPU_KNOB_INFLIGHT]
                    ? "INFLIGHT=1: a sample that finishes while the buffer is disabled or stopped has no record"
                : k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
+               : k == B_WAIT_TWO && cfg->slots == 1     ? "one slot: at most one record waits"
                                                          : NULL,
             "%s", buf_name[k]);
 }

@@ -28,10 +28,11 @@ enum {
     O_OTHER, O_OTHER_COND, O_LD_GP, O_ST_GP, O_LD_SIMDFP, O_ST_SIMDFP, O_ATOMIC, O_EXCL, O_AR,
     O_BRANCH, O_BRANCH_COND, O_BRANCH_IND, O_BRANCH_COND_IND, O_SVE_LD, O_SVE_ST, O_SVE_OTHER, NOP
 };
-/* The Profiling Buffer (docs/buffer.md): what becomes of a record, and the
- * write beats. */
+/* The Profiling Buffer (docs/buffer.md): what becomes of a record, records
+ * waiting for a write-queue entry, and the write beats. */
 enum {
-    B_WRITTEN, B_FULL, B_STOPPED, B_FULL_EARLIER, B_QUEUE_FULL, B_BEAT_WHOLE, B_BEAT_PARTIAL, B_BEAT_STALLED, NBUF
+    B_WRITTEN, B_FULL, B_STOPPED, B_FULL_EARLIER, B_WAITED, B_WAITED_DISCARDED, B_WAIT_COLLISION,
+    B_WAIT_TWO, B_BEAT_WHOLE, B_BEAT_PARTIAL, B_BEAT_STALLED, NBUF
 };
 #define FILTER_BITS (SPU_F_PMSFCR_EL1_FT_MASK | SPU_F_PMSFCR_EL1_FE_MASK | SPU_F_PMSFCR_EL1_FnE_MASK | \
                      SPU_F_PMSFCR_EL1_FL_MASK | SPU_F_PMSFCR_EL1_FDS_MASK)

@@ -217,17 +217,28 @@ static void sample_reg(spu_cov_t *c, const spu_in_t *in)
 static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
                           const spu_model_t *a)
 {
-    for (unsigned p = 0; p < c->cfg->slots; p++) {
+    const int en_at_start = (b->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
+                            !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
+    for (unsigned p = 0; p < c->cfg->slots; p++) { /* this cycle's kept records */
         if (!out->rec_len[p])
             continue;
-        const int en_at_start = (b->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
-                                !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
-        const unsigned k = (out->rec_wr >> p) & 1u     ? B_WRITTEN
-                           : (out->rec_qfull >> p) & 1u ? B_QUEUE_FULL
-                           : en_at_start                ? B_FULL_EARLIER
-                                                        : B_STOPPED;
-        hit(c, c->b_buf + k);
+        const unsigned s = out->rec_slot[p];
+        if (a->slot[s].waiting)
+            continue; /* buffer.wait.waited below */
+        hit(c, c->b_buf + ((out->rec_wr >> s) & 1u ? B_WRITTEN : en_at_start ? B_FULL_EARLIER : B_STOPPED));
     }
+    uint8_t waiting = 0;
+    for (unsigned s = 0; s < c->cfg->slots; s++) { /* records waiting for a queue entry */
+        if (a->slot[s].waiting && !b->slot[s].waiting)
+            hit(c, c->b_buf + B_WAITED);
+        if (b->slot[s].waiting && !a->slot[s].waiting && !((out->rec_wr >> s) & 1u))
+            hit(c, c->b_buf + B_WAITED_DISCARDED);
+        waiting |= a->slot[s].waiting;
+    }
+    if (waiting && out->col_valid)
+        hit(c, c->b_buf + B_WAIT_COLLISION);
+    if (a->wq_n >= 2)
+        hit(c, c->b_buf + B_WAIT_TWO);
     /* a write filled the buffer: S set by the unit, not by an MSR */
     const int msr_bsr = in->reg_valid && in->reg_write && in->reg_enc == spu_reg_enc(SPU_REG_PMBSR_EL1);
     if (out->rec_wr && !msr_bsr && !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) &&
@@ -238,6 +249,19 @@ static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in
     if (out->mem_valid)
         hit(c, c->b_buf + (out->mem_strb == 0xFFu ? B_BEAT_WHOLE : B_BEAT_PARTIAL));
     c->beat_shown = out->mem_valid;
+}
+
+/* The slots free for selection from this cycle on: those finished (b to
+ * a) whose records do not wait, and those whose waiting records entered
+ * the write queue or were discarded (docs/buffer.md). */
+static uint8_t slots_released(const spu_cov_t *c, const spu_model_t *b, const spu_model_t *a, uint8_t finished)
+{
+    uint8_t waits = 0, waited = 0;
+    for (unsigned s = 0; s < c->cfg->slots; s++) {
+        waits |= (uint8_t)(a->slot[s].waiting << s);
+        waited |= (uint8_t)(b->slot[s].waiting << s);
+    }
+    return (uint8_t)((finished | waited) & ~waits);
 }
 
 void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
@@ -260,7 +284,8 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
     if (en != b->prev_en)
         hit(c, c->b_edge + (en ? 0u : 2u) + (b->reg[SPU_REG_PMSICR_EL1] != 0));
 
-    /* Finishes: the slots they free (the lower port wins a doubly named slot). */
+    /* Finishes: the slots they free (the lower port wins a doubly named
+     * slot), then those whose records wait, or waited (slots_released()). */
     uint8_t freed = 0;
     for (unsigned p = 0; p < cfg->slots; p++) {
         const unsigned s = in->fin_slot[p];
@@ -274,11 +299,12 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
             if (((in->iss_valid >> q) & 1u) && in->iss_slot[q] == s && !b->slot[s].issued)
                 hit(c, c->b_fin + FIN_ISSUE_SAME);
     }
+    freed = slots_released(c, b, a, freed);
     for (unsigned p = 0; p < cfg->slots; p++) {
         if ((out->rec_valid >> p) & 1u)
             sample_record(c, b->reg, in, out, p);
         if (out->rec_len[p])
-            sample_packets(c, b->reg, in, spu_model_record(a, p), out->rec_len[p], p);
+            sample_packets(c, b->reg, in, spu_model_record(a, out->rec_slot[p]), out->rec_len[p], p);
     }
 
     /* Selections, and the slots and collisions they lead to. */

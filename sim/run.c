@@ -248,6 +248,44 @@ static int expect_record(spu_run_t *r, const spu_cyc_t *cy, const uint8_t *b, un
     return 0;
 }
 
+/* Slot s's record entered the write queue in this cycle: its bytes to the
+ * expected stream, --rec-bin and --records. */
+static int record_written(spu_run_t *r, const spu_cyc_t *cy, const spu_model_t *m, unsigned s)
+{
+    const uint8_t *b = spu_model_record(m, s);
+    const unsigned n = spu_model_record_len(m, s);
+    if (r->check_stream && expect_record(r, cy, b, n))
+        return -1;
+    if (r->rec_f && fwrite(b, 1, n, r->rec_f) != n) {
+        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --rec-bin file could not be written", cy->cycle);
+        return -1;
+    }
+    if (r->rec_txt) {
+        char err[SPE_PKT_ERR_LEN];
+        /* the header: where the record comes from (its finish: cycle and
+         * port) and what the op carried (its keys as a trace spells them,
+         * its entry EL) */
+        const core_slot_t *f = &r->rec_fin[s];
+        fprintf(r->rec_txt, "# record %" PRIu64 " cycle %" PRIu64 " op %" PRIu64 " port %u bytes %u: el=%u",
+                r->log.rec_written, r->rec_cycle[s], f->op.id, r->rec_port[s], n, (unsigned)f->el);
+        spt_write_op_keys(r->rec_txt, &f->op);
+        fputc('\n', r->rec_txt);
+        if (spe_pkt_dump_at(r->rec_txt, b, n, r->log.rec_bytes, err)) {
+            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": record %" PRIu64 " does not decode: %s",
+                     cy->cycle, r->log.rec_written, err);
+            return -1;
+        }
+        if (ferror(r->rec_txt)) {
+            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --records file could not be written", cy->cycle);
+            return -1;
+        }
+    }
+    if (r->stats)
+        stats_packets(r->stats, b, n);
+    spl_rec_written(&r->log, n);
+    return 0;
+}
+
 int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m)
 {
     /* A write that filled the buffer set PMBSR_EL1.S (PMBIRQ) in this cycle;
@@ -255,48 +293,41 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
      * PMBSR_EL1 of the same cycle would have set it instead. */
     const int msr_bsr = cy->reg_valid && cy->reg_write && cy->reg_enc == spu_reg_enc(SPU_REG_PMBSR_EL1);
     r->log.buf_full += out->rec_wr && out->pmbirq && !msr_bsr;
-    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++) {
-        const unsigned n = out->rec_len[p];
-        if (!n)
-            continue;
-        r->log.rec_built++;
-        if (!((out->rec_wr >> p) & 1u)) { /* not written (docs/buffer.md) */
-            if ((out->rec_qfull >> p) & 1u)
-                r->log.rec_qfull++;
-            else
-                r->log.rec_stopped++;
-            continue;
-        }
-        const uint8_t *b = spu_model_record(m, p);
-        if (r->check_stream && expect_record(r, cy, b, n))
-            return -1;
-        if (r->rec_f && fwrite(b, 1, n, r->rec_f) != n) {
-            snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --rec-bin file could not be written", cy->cycle);
-            return -1;
-        }
-        if (r->rec_txt) {
-            char err[SPE_PKT_ERR_LEN];
-            /* the header: where the record comes from and what the op
-             * carried (its keys as a trace spells them, its entry EL) */
-            const core_slot_t *f = &r->core.fin[p];
-            fprintf(r->rec_txt, "# record %" PRIu64 " cycle %" PRIu64 " op %" PRIu64 " port %u bytes %u: el=%u",
-                    r->log.rec_written, cy->cycle, f->op.id, p, n, (unsigned)f->el);
-            spt_write_op_keys(r->rec_txt, &f->op);
-            fputc('\n', r->rec_txt);
-            if (spe_pkt_dump_at(r->rec_txt, b, n, r->log.rec_bytes, err)) {
-                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": record %" PRIu64 " does not decode: %s",
-                         cy->cycle, r->log.rec_written, err);
-                return -1;
-            }
-            if (ferror(r->rec_txt)) {
-                snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": the --records file could not be written", cy->cycle);
-                return -1;
-            }
-        }
-        if (r->stats)
-            stats_packets(r->stats, b, n);
-        spl_rec_written(&r->log, n);
+    if (cy->reset) { /* waiting records are lost with the slots */
+        r->log.rec_reset += r->rec_qn;
+        r->log.rec_pending = 0;
+        r->rec_waited = r->rec_qn = 0;
     }
+    for (unsigned p = 0; p < SPU_MAX_SLOTS; p++) { /* built: each is its slot's */
+        if (!out->rec_len[p])
+            continue;
+        const unsigned s = out->rec_slot[p];
+        r->log.rec_built++;
+        r->log.rec_pending++;
+        r->rec_q[r->rec_qn++] = (uint8_t)s;
+        r->rec_port[s] = (uint8_t)p;
+        r->rec_cycle[s] = cy->cycle;
+        r->rec_fin[s] = r->core.fin[p];
+    }
+    unsigned k = 0; /* in finish order: entered, discarded, or waiting on */
+    for (unsigned i = 0; i < r->rec_qn; i++) {
+        const unsigned s = r->rec_q[i];
+        const uint8_t bit = (uint8_t)(1u << s);
+        if (out->rec_wr & bit) {
+            if (record_written(r, cy, m, s))
+                return -1;
+        } else if (m->slot[s].waiting) { /* no entry yet (docs/buffer.md) */
+            r->log.rec_waited += !(r->rec_waited & bit);
+            r->rec_waited |= bit;
+            r->rec_q[k++] = (uint8_t)s;
+            continue;
+        } else {
+            r->log.rec_stopped++; /* D17.4: disabled or stopped, discarded */
+        }
+        r->log.rec_pending--;
+        r->rec_waited &= (uint8_t)~bit;
+    }
+    r->rec_qn = (uint8_t)k;
     return 0;
 }
 

@@ -38,6 +38,16 @@ typedef struct spu_run {
                                 --apb: register accesses queued for the bus): keep draining */
     struct spu_stats *stats; /* optional: the run's statistics, counted per selection and record (stats.h) */
     const spu_model_t *stats_m; /* the model whose filter registers the records met */
+    /* Kept records not yet written or discarded (docs/buffer.md): their
+     * slots in finish order, the order they enter the write queue (rec_q,
+     * rec_qn; bit s of rec_waited once slot s's has waited a cycle);
+     * rec_fin[s] is the finish that built slot s's, on port rec_port[s] in
+     * cycle rec_cycle[s]. */
+    uint8_t rec_q[SPU_MAX_SLOTS], rec_qn;
+    uint8_t rec_waited;
+    uint8_t rec_port[SPU_MAX_SLOTS];
+    uint64_t rec_cycle[SPU_MAX_SLOTS];
+    core_slot_t rec_fin[SPU_MAX_SLOTS];
     uint8_t exp[2048];       /* bytes of the queued records not yet written (a ring) */
     unsigned exp_head, exp_n;
     uint8_t exp_len[64];     /* their lengths (a ring) */
@@ -98,18 +108,19 @@ static inline int run_skip(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
  * cycle is not such a cycle, with nothing changed), or UINT_MAX with
  * r->err set; b->cycle is the first cycle's number. */
 unsigned run_block(spu_run_t *r, spu_model_t *m, unsigned max, spu_block_t *b);
-/* Count the records of cycle cy (the model's bytes, spu_model_record()),
- * write the bytes of those that go to the Profiling Buffer to r->rec_f and
- * their packets to r->rec_txt, and expect them on the write port; call it
- * after run_observe() of the same cycle. 0, or -1 with r->err set on a
- * write error. */
+/* Count the records of cycle cy: those built (out.rec_len), those that
+ * entered the write queue (out.rec_wr; the model's bytes of the slot,
+ * spu_model_record()), those that wait and those discarded; write the
+ * bytes of those entering to r->rec_f and their packets to r->rec_txt, and
+ * expect them on the write port; call it after run_observe() of the same
+ * cycle. 0, or -1 with r->err set on a write error. */
 int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m);
 static inline int run_records(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, const spu_model_t *m)
 {
     uint32_t any;
     _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
     memcpy(&any, out->rec_len, sizeof any);
-    return any ? run_records_full(r, cy, out, m) : 0;
+    return any | out->rec_wr | r->rec_qn ? run_records_full(r, cy, out, m) : 0;
 }
 /* Close the log with the pmu line. */
 void run_finish(spu_run_t *r);

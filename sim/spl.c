@@ -157,10 +157,12 @@ void spl_print_records(const spl_log_t *l, FILE *f)
     spl_histogram(f, l->rec_size, SPU_MAX_RECORD + 1, size_label);
     fprintf(f, "records not written: filtered type=%" PRIu64 " ev=%" PRIu64 " nev=%" PRIu64 " lat=%" PRIu64
                " ds=%" PRIu64 "  discard mode=%" PRIu64 "  disabled in flight=%" PRIu64
-               "  buffer disabled or stopped=%" PRIu64 "  write queue full=%" PRIu64
-               "; a record several filters reject counts under each\n",
+               "  buffer disabled or stopped=%" PRIu64 "  reset while waiting=%" PRIu64
+               "  lost=%" PRIu64 "; a record several filters reject counts under each\n",
             l->why[SPU_WHY_TYPE], l->why[SPU_WHY_EV], l->why[SPU_WHY_NEV], l->why[SPU_WHY_LAT], l->why[SPU_WHY_DS],
-            l->why[SPU_WHY_DISCARD], disabled_in_flight(l), l->rec_stopped, l->rec_qfull);
+            l->why[SPU_WHY_DISCARD], disabled_in_flight(l), l->rec_stopped, l->rec_reset, spl_rec_lost(l));
+    fprintf(f, "records that waited for a write-queue entry %" PRIu64 "  waiting at the end %" PRIu64 "\n",
+            l->rec_waited, l->rec_pending);
     fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  queued bytes lost to a reset %" PRIu64 "\n",
             l->buf_full, l->mem_beats, l->mem_lost);
 }
@@ -184,7 +186,10 @@ void spl_log_json(const spl_log_t *l, json_t *j)
     json_u64(j, "bytes", l->rec_bytes);
     json_u64(j, "disabled_in_flight", disabled_in_flight(l));
     json_u64(j, "buffer_disabled_or_stopped", l->rec_stopped);
-    json_u64(j, "write_queue_full", l->rec_qfull);
+    json_u64(j, "reset_while_waiting", l->rec_reset);
+    json_u64(j, "waited", l->rec_waited);
+    json_u64(j, "waiting_at_end", l->rec_pending);
+    json_u64(j, "lost", spl_rec_lost(l));
     json_close(j);
     json_obj(j, "buffer");
     json_u64(j, "full_events", l->buf_full);

@@ -80,27 +80,6 @@ int cmp_outputs(const spu_out_t *dut, const spu_out_t *model,
     return n;
 }
 
-int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
-                const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max)
-{
-    /* In a cycle with a record, every port's rec_data_o is compared over all
-     * REC_MAX bytes: its record's bytes, then zeros (docs/ports.md). */
-    int n = 0;
-    for (unsigned p = 0; p < cfg->slots; p++)
-        for (unsigned k = 0; k < cfg->rec_max; k++) {
-            const uint8_t want = k < o->rec_len[p] ? model[p][k] : 0;
-            if (dut[p][k] == want)
-                continue;
-            if (n < max) {
-                snprintf(diffs[n].name, sizeof diffs[n].name, "rec_data_o[port %u byte %u]", p & 7u, k & 0xFFu);
-                diffs[n].dut = dut[p][k];
-                diffs[n].model = want;
-            }
-            n++;
-        }
-    return n;
-}
-
 /* The offset and size in spu_out_t of the named output element (a field's
  * name alone is its element 0): 0, or -1 for an unknown name. */
 static int find_elem(const char *name, size_t *off, size_t *size)

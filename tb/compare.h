@@ -90,13 +90,6 @@ static inline void cmp_quiet(const spu_out_t *o, spu_quiet_t *q)
     cmp_quiet_carried(o, q);
 }
 
-/* The record bytes of a cycle with a record (rec_len equal in both, as
- * cmp_equal() checked): every port's cfg->rec_max bytes, the model's
- * record and zeros after it. dut and model hold SPU_MAX_SLOTS records of
- * SPU_MAX_RECORD bytes. Each differing byte is a diff named
- * "rec_data_o[port P byte K]"; returns their number. */
-int cmp_records(const spu_config_t *cfg, const spu_out_t *o, const uint8_t dut[][SPU_MAX_RECORD],
-                const uint8_t model[][SPU_MAX_RECORD], cmp_diff_t *diffs, int max);
 
 /* spu-tb --apb: the APB outputs of spu_apb (prdata_o, pready_o, pslverr_o)
  * that differ, into diffs (at most max; diffs may be NULL with max 0);

@@ -101,7 +101,7 @@ static void ls_reference(const ls_cfg_t *c, spu_src_t src, ls_result_t *r)
         const int apb_differs = ap && ls_apb_after(ap, c, &h->in, &h->out, cy.cycle, r);
         h->cycle = cy.cycle;
         r->nhist++;
-        if (ls_dut_check(c, d, (ls_rec_t)m.rec, h, &dout, apb_differs, ap ? &ap->dapb : NULL,
+        if (ls_dut_check(h, &dout, apb_differs, ap ? &ap->dapb : NULL,
                          ap ? &ap->mapb : NULL, &beat, &dmem, r) ||
             ref_observe(&run, &cy, h, &m, r) || (tracing && cy.cycle >= c->wave_to))
             break;

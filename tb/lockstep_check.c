@@ -34,19 +34,6 @@ void ls_progress(const ls_cfg_t *c, const ls_result_t *r, const spu_run_t *run, 
 }
 
 /* lockstep_priv.h */
-__attribute__((noinline)) int ls_records_differ(const ls_cfg_t *c, const spu_dut_t *d, ls_rec_t mrec, const spu_out_t *mout, ls_result_t *r)
-{
-    uint8_t dut[SPU_MAX_SLOTS][SPU_MAX_RECORD];
-    for (unsigned p = 0; p < c->cfg->slots; p++)
-        c->vt->record(d, p, dut[p], c->cfg->rec_max);
-    r->ndiff = cmp_records(c->cfg, mout, (ls_rec_t)dut, mrec, r->diff, CMP_MAX_DIFFS);
-    if (!r->ndiff)
-        return 0;
-    r->fail_dut = r->fail_model = *mout;
-    return 1;
-}
-
-/* lockstep_priv.h */
 __attribute__((noinline)) int ls_dut_differs(const ls_hist_t *e, const spu_out_t *dout, const spu_apb_out_t *dapb, const spu_apb_out_t *mapb,
                    ls_result_t *r)
 {

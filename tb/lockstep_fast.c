@@ -187,8 +187,7 @@ static int fast_dut_only(ls_fast_t *f, const spu_in_t *in)
 }
 
 /* The model's step of cycle h, and the check of the DUT's outputs: late,
- * those of the cycle before (pend), checked before the model's step
- * overwrites its record bytes; else h's. 1: the run stops. */
+ * those of the cycle before (pend); else h's. 1: the run stops. */
 static int fast_model_step(ls_fast_t *f, ls_hist_t *h, int checked)
 {
     const ls_cfg_t *c = f->c;
@@ -198,7 +197,7 @@ static int fast_model_step(ls_fast_t *f, ls_hist_t *h, int checked)
         r->cycles++;
         r->quiet++;
     } else if (late && f->pend &&
-               ls_dut_check(c, f->d, (ls_rec_t)f->m.rec, f->pend, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r))
+               ls_dut_check(f->pend, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r))
         return 1;
     const int plain = cov_model_step(c->cov, &f->m, &h->in, &h->out) && late && !ap;
     if (c->inject && f->cy.cycle == c->inject_cycle) {
@@ -215,7 +214,7 @@ static int fast_model_step(ls_fast_t *f, ls_hist_t *h, int checked)
     f->pend = h;
     if (!late) {
         f->pend = NULL;
-        return ls_dut_check(c, f->d, (ls_rec_t)f->m.rec, h, &f->dout, apb_differs, ap ? &f->ap->dapb : NULL,
+        return ls_dut_check(h, &f->dout, apb_differs, ap ? &f->ap->dapb : NULL,
                             ap ? &f->ap->mapb : NULL, &f->dbeat, &f->dmem, r);
     }
     return 0;
@@ -231,7 +230,7 @@ static int fast_observe(ls_fast_t *f, ls_hist_t *h)
     if (f->pend) {
         f->c->vt->step(f->d, &h->in, &f->dout);
         f->pend = NULL;
-        if (ls_dut_check(f->c, f->d, (ls_rec_t)f->m.rec, h, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r))
+        if (ls_dut_check(h, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r))
             return 1;
     }
     r->status = LS_CORE;
@@ -284,7 +283,7 @@ static void fast_close(ls_fast_t *f)
         }
     } else if (f->pend && r->status == LS_PASS) {
         c->vt->step(f->d, &f->pend->in, &f->dout);
-        ls_dut_check(c, f->d, (ls_rec_t)f->m.rec, f->pend, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r);
+        ls_dut_check(f->pend, &f->dout, 0, NULL, NULL, &f->dbeat, &f->dmem, r);
     }
     ls_close(c, &f->run, &f->m, &f->mmem, &f->dmem, f->d, f->ap, f->tracing, f->evals0, f->t0, r);
 }

@@ -11,19 +11,11 @@
 
 #include "lockstep.h"
 
-/* The model's records of one cycle (spu_model_t.rec, or a copy of it). */
-typedef const uint8_t (*ls_rec_t)[SPU_MAX_RECORD];
-
 /* The DUT's write beat shown (its outputs before). */
 typedef struct ls_beat {
     uint8_t valid, strb;
     uint64_t addr, data;
 } ls_beat_t;
-
-/* Every byte of every record: 1 (r->diff filled) when the DUT's differ
- * from the model's (mrec). Out of line: most cycles have no record. */
-int ls_records_differ(const ls_cfg_t *c, const spu_dut_t *d, ls_rec_t mrec, const spu_out_t *mout,
-                      ls_result_t *r);
 
 /* A difference in cycle e's outputs: r filled, with the APB outputs (dapb,
  * mapb; NULL without --apb). Out of line, once a run. */
@@ -49,11 +41,11 @@ static inline int ls_dut_beat(ls_beat_t *b, spu_mem_t *dmem, const spu_in_t *in,
     return 0;
 }
 
-/* The DUT's outputs of cycle e (its inputs, the model's outputs and
- * records mrec): the write beat, every output, every record byte. 1 when
- * the run stops here (r->status set: a difference, or LS_ERROR). */
-static inline __attribute__((always_inline)) int ls_dut_check(const ls_cfg_t *c, const spu_dut_t *d, ls_rec_t mrec,
-                                                              const ls_hist_t *e, const spu_out_t *dout,
+/* The DUT's outputs of cycle e (its inputs and the model's outputs): the
+ * write beat and every output (a record's bytes are compared as the write
+ * beats that carry them, and in the memory at the end). 1 when the run
+ * stops here (r->status set: a difference, or LS_ERROR). */
+static inline __attribute__((always_inline)) int ls_dut_check(const ls_hist_t *e, const spu_out_t *dout,
                                                               int apb_differs, const spu_apb_out_t *dapb,
                                                               const spu_apb_out_t *mapb, ls_beat_t *b,
                                                               spu_mem_t *dmem, ls_result_t *r)
@@ -63,14 +55,6 @@ static inline __attribute__((always_inline)) int ls_dut_check(const ls_cfg_t *c,
     r->cycles++;
     if (!cmp_equal(dout, &e->out) || apb_differs)
         return ls_dut_differs(e, dout, dapb, mapb, r);
-    uint32_t any; /* a record on any port (rec_len equal in both, as cmp_equal() checked) */
-    _Static_assert(SPU_MAX_SLOTS == sizeof any, "rec_len is read as one word");
-    memcpy(&any, e->out.rec_len, sizeof any);
-    if (any && ls_records_differ(c, d, mrec, &e->out, r)) {
-        r->status = LS_DIFF;
-        r->fail_cycle = e->cycle;
-        return 1;
-    }
     return 0;
 }
 

@@ -35,7 +35,7 @@ $PYTHON - configs/spu.toml "$TMP/spu.toml" "$TMP/rtl/spu_top.v" <<'EOF'
 import sys, tomllib
 src, dst, top = sys.argv[1:]
 lines = open(src).read().split("\n")
-at = next(i for i, l in enumerate(lines) if l.startswith("rec_qfull_o "))
+at = next(i for i, l in enumerate(lines) if l.startswith("rec_wr_o "))
 lines.insert(at + 1, 'dbg_o = {dir = "out", pack = "ports", width = 1, field = "dbg", '
                      'doc = "test port of tests/add_port.sh: rec_keep_o again"}')
 open(dst, "w").write("\n".join(lines))

@@ -127,7 +127,7 @@ planted() {
         bad "dpi/$1" "exit $rc: $(grep -m3 '^dpi:' "$TMP/o.txt" | tr '\n' ' ')"
     fi
 }
-planted a_changed_record_byte_is_caught v1p4 "$V" rec_data_o 0
+planted a_changed_record_length_is_caught v1p4 "$V" rec_len_o 0
 planted a_changed_counter_is_caught v1p4 "$V" obs_pmsicr_o 500
 planted a_changed_write_beat_is_caught v1p4 "$V" mem_data_o 0
 for cfg in ${DPI_NOT_BUILT:-}; do skip "dpi/lockstep/$cfg" "$cfg is not built in this tree"; done
@@ -149,7 +149,7 @@ T=$(bench v1p4)
 refused bad/unknown_config "+config=nosuch: spu_dpi_new: unknown configuration 'nosuch'" "$T" +vectors="$V" +config=nosuch
 refused bad/other_configs_widths "configuration 'wide' has LANES 4" "$T" +vectors="$V" +config=wide
 refused bad/unknown_inject_port "+inject=nosuch_o: spu_top has no output of that name" "$T" +vectors="$V" +inject=nosuch_o +inject_at=1
-refused bad/inject_never_reached "no cycle from 99999999 on compares rec_data_o" "$T" +vectors="$V" +inject=rec_data_o +inject_at=99999999
+refused bad/inject_never_reached "no cycle from 99999999 on compares mem_data_o" "$T" +vectors="$V" +inject=mem_data_o +inject_at=99999999
 refused bad/no_vectors "no +vectors=FILE" "$T"
 refused bad/missing_vectors "+vectors=$TMP/none.vec: cannot open" "$T" +vectors="$TMP/none.vec"
 for cfg in $DPI_CONFIGS; do

@@ -49,6 +49,8 @@ coll~v1p4~spu_regs.v~s/if (coll_set_i) bsr_q\[COLL\] <= 1'b1;/bsr_q[COLL] <= col
 icr~v1p4~spu_to_collect_sample.v~s/count_m1  = count - 32'd1;/count_m1  = count - 32'd2;/~COUNT decrements by two
 lfsr~v1p4~spu_lfsr_step.v~s/wire \[7:0\] new_byte = state_i\[16:9\] ^ state_i\[21:14\] ^/wire [7:0] new_byte = state_i[23:16] ^ state_i[21:14] ^ state_i[21:14] ^/~an LFSR step that can reach zero
 undef~v1p4~spu_regs.v~s/if (!pres || (reg_write_i \&\& ro)) begin/if (!pres) begin/~an MSR to an ID register is not UNDEFINED
+slot~v1p4~spu_slots.v~s/(busy_q | wait_i) | ((SLOT_REUSE/(busy_q) | ((SLOT_REUSE/~a slot whose record waits is given to a selection
+buffer~wide~spu_buffer.v~s/wait_d              = wait_d | c1;/wait_d              = wait_d;/~a record with no queue entry is lost, not kept waiting
 EOT
 )
 n=0

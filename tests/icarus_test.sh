@@ -117,12 +117,13 @@ planted() {
 # The bench can fail: one expected output changed in one cycle is reported.
 $CSIM --config v1p4 --seed 4 --ops 20000 --quiet --vectors "$TMP/v.vec" 2>/dev/null
 planted a_changed_expectation_is_caught obs_enabled_o --cycle 498
-# ... and so is one record byte changed (the first cycle with a record:
-# the low byte of port 0's record, its first header byte), in a run
-# programmed as Linux does, so that it has records whatever the generator.
+# ... and so is one record length changed (the first cycle with a record:
+# bit 0 of port 0's rec_len_o), in a run programmed as Linux does, so that
+# it has records whatever the generator. (A record's bytes are not a port:
+# the write beats below carry them.)
 $CSIM --config v1p4 --seed 4 --ops 20000 --perf-event 'arm_spe_0/ts_enable=1/' --period 256 --quiet \
     --vectors "$TMP/v.vec" 2>/dev/null
-planted a_changed_record_byte_is_caught rec_data_o --first-nonzero rec_len_o
+planted a_changed_record_length_is_caught rec_len_o --first-nonzero rec_len_o
 # ... and so is one byte of a write beat of the Profiling Buffer (the first
 # beat of the same run: the low digit of mem_data_o).
 planted a_changed_write_beat_is_caught mem_data_o --first-nonzero mem_valid_o

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the out-of-context FPGA top of a unit (make fpga, docs/fpga.md).
 
-The unit's ports (thousands of bits with the record bus) fit no package, and
+The unit's ports (hundreds of bits of finish payloads) fit no package, and
 an input tied to a pin-less constant, or an output left unconnected, would let
 synthesis remove the logic behind it. So the top has three pins:
 

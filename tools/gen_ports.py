@@ -7,7 +7,7 @@ Verilog port lists and connections, emit_md() the table of docs/ports.md.
 """
 import re
 
-PACKS = ("one", "lanes", "ports", "lane", "port", "pmu", "record")
+PACKS = ("one", "lanes", "ports", "lane", "port", "pmu")
 KEYS = ("dir", "pack", "width", "field", "gate", "stale", "group", "reg", "quiet", "doc")
 IDENT = re.compile(r"[a-z][a-z0-9_]*$")
 GATE = re.compile(r"([a-z][a-z0-9_]*)(?:\[(\d+)\])?$")
@@ -40,13 +40,11 @@ def _check(src, name, p, pmu_w):
         raise PortError(f"{where}: width must be 1..64 or PMU_W")
     if p["pack"] in ("lanes", "ports") and w != 1:
         raise PortError(f"{where}: a {p['pack']} mask has width 1 (one bit per element)")
-    if p["pack"] == "record" and w != 8:
-        raise PortError(f"{where}: a record port has width 8 (bytes)")
     field = p.get("field")
     if not isinstance(field, str) or (field and not IDENT.match(field)):
         raise PortError(f"{where}: field must be a C identifier or \"\"")
-    if not field and name != "clk_i" and p["pack"] != "record":
-        raise PortError(f"{where}: only clk_i and a record port have no field")
+    if not field and name != "clk_i":
+        raise PortError(f"{where}: only clk_i has no field")
     if p["dir"] == "out" and p.get("stale"):
         raise PortError(f"{where}: stale is for inputs")
     if p["dir"] == "in" and ("quiet" in p or "reg" in p):
@@ -76,7 +74,7 @@ def _check_gates(src, ports):
             if m.group(2) is not None and int(m.group(2)) >= ref["width"]:
                 raise PortError(f"{src}: [ports] {p['name']}: gate '{g}': {ref['name']} has "
                                 f"{ref['width']} bits")
-            per = "port" if p["pack"] == "record" else p["pack"].rstrip("s")
+            per = p["pack"].rstrip("s")
             if ref["pack"] in ("lane", "port", "lanes", "ports") and ref["pack"].rstrip("s") != per:
                 raise PortError(f"{src}: [ports] {p['name']}: gate '{g}' is per {ref['pack'].rstrip('s')}, "
                                 f"the port is not")
@@ -105,12 +103,9 @@ def parse(doc, src, pmu_w):
         raise PortError(f"{src}: [ports] {ins[first]['name']}: the stale inputs come last")
     if first == len(ins):
         raise PortError(f"{src}: [ports]: no stale input (spu_in_t's tail)")
-    recs = [p for p in ports if p["pack"] == "record"]
-    if len(recs) != 1 or recs[0]["dir"] != "out" or len(recs[0]["gate"]) != 1:
-        raise PortError(f"{src}: [ports]: exactly one record port, an output with one gate (its length)")
     for p in ports:
-        if p["dir"] == "out" and p["gate"] and p["pack"] not in ("one", "record"):
-            raise PortError(f"{src}: [ports] {p['name']}: only a single output (or the record) may have a gate")
+        if p["dir"] == "out" and p["gate"] and p["pack"] != "one":
+            raise PortError(f"{src}: [ports] {p['name']}: only a single output may have a gate")
     _check_gates(src, ports)
     return ports
 
@@ -184,11 +179,9 @@ def emit_h(ports, src):
     h += _xlist("SPU_OUT_CARRIED", [p for p in carried if p["pack"] == "one"],
                 "Single outputs spu_quiet_t carries (and pmu_o's SAMPLE_POP)")
     h += _xlist("SPU_IN_ALL", ins, "Every input with a member, in port order (the vector files' order)")
-    rec = next(p for p in ports if p["pack"] == "record")
-    h += [f"/* Every output in port order (the vector files' order); the record port's",
-          f" * member is its gate's, {rec['gate'][0]} (spu_model_record() has the bytes) */",
+    h += ["/* Every output in port order (the vector files' order) */",
           "#define SPU_OUT_ALL(X) \\"]
-    h += [f"    X({p['name']}, {p['field'] or p['gate'][0]}, {p['pack'].upper()}, {p['width']}) \\"
+    h += [f"    X({p['name']}, {p['field']}, {p['pack'].upper()}, {p['width']}) \\"
           for p in ports if p["dir"] == "out"]
     h.append("")
     h += ["/* spu_dpi_step's ports (golden/dpi/spu_dpi.h), in the vector order:",
@@ -210,11 +203,8 @@ def emit_h(ports, src):
           "#define SPU_IN_PORTS_LIVE(s) (" + ("1" if ungated or not live else
                                               " | ".join(f"(s)->{f}" for f in live)) + ")"]
     first = next(p for p in ins if p["stale"])
-    rec = next(p for p in ports if p["pack"] == "record")
     h += ["/* The first stale payload: spu_in_t's tail starts here */",
           f"#define SPU_IN_FIRST_STALE {first['field']}",
-          "/* The record port (REC_MAX bytes per port) */",
-          f"#define SPU_RECORD_PORT \"{rec['name']}\"",
           f"#define SPU_NPORTS {len(ports)}", "", "#endif"]
     return "\n".join(h) + "\n"
 
@@ -223,7 +213,7 @@ def vrange(p):
     """The Verilog range of a port, in spu_top's parameters."""
     w = "`SPU_PMU_W" if p["pack"] == "pmu" else str(p["width"])
     n = {"one": w, "lanes": "LANES", "ports": "SLOTS", "lane": f"LANES*{w}", "port": f"SLOTS*{w}",
-         "pmu": f"`SPU_NPMU*{w}", "record": "SLOTS*8*REC_MAX"}[p["pack"]]
+         "pmu": f"`SPU_NPMU*{w}"}[p["pack"]]
     if n.isdigit():
         return "" if n == "1" else f"[{int(n) - 1}:0]"
     return f"[{n}-1:0]"
@@ -234,8 +224,7 @@ def where(p):
     w = "`SPU_PMU_W" if p["pack"] == "pmu" else p["width"]
     return {"lanes": "bit l for lane l", "ports": "bit p for port p",
             "lane": f"lane l at [{w}l +: {w}]", "port": f"port p at [{w}p +: {w}]",
-            "pmu": "SAMPLE_<NAME> at [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W]",
-            "record": "byte k of port p at [8*(REC_MAX*p + k) +: 8]"}.get(p["pack"], "")
+            "pmu": "SAMPLE_<NAME> at [`SPU_PMU_W*`SPU_PMU_<NAME> +: `SPU_PMU_W]"}.get(p["pack"], "")
 
 
 def _decls(ports, regs):

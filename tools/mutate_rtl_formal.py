@@ -45,12 +45,9 @@ def ports(il):
 
 
 # Outputs the port contract makes meaningful only under a condition
-# (docs/ports.md): rec_data_o holds its last record in cycles without one, so
-# it is compared, as the lockstep checker compares it, only in a cycle with a
-# record on some port (then every byte, zeros past each record included);
-# the write beat's address, data and byte enables only with mem_valid_o
-# (docs/buffer.md; mem_valid_o itself is always compared).
-QUALIFIED = {"rec_data_o": "a_rec_len_o == 0", "mem_addr_o": "!a_mem_valid_o", "mem_data_o": "!a_mem_valid_o",
+# (docs/ports.md): the write beat's address, data and byte enables only with
+# mem_valid_o (docs/buffer.md; mem_valid_o itself is always compared).
+QUALIFIED = {"mem_addr_o": "!a_mem_valid_o", "mem_data_o": "!a_mem_valid_o",
              "mem_strb_o": "!a_mem_valid_o"}
 
 

@@ -57,9 +57,6 @@ typedef struct spu_dut_vtbl {
     unsigned (*step_block)(spu_dut_t *d, const spu_block_t *b, unsigned k, const spu_quiet_t *q);
     /* The outputs shown after the last step, as step() gives them. */
     void (*outputs)(const spu_dut_t *d, spu_out_t *out);
-    /* The first len bytes of the record on port p after the last step
-     * (rec_data_o; meaningful where out.rec_len[p] is nonzero). */
-    void (*record)(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len);
     /* Waves: open an FST file; dump on every step while open. Null in a
      * build without tracing (every build of spu_top but its wave-<cfg>
      * one: tracing makes every step slower, docs/performance.md). */

@@ -202,16 +202,6 @@ inline void sample_pmu(uint64_t pmu, uint8_t *out)
 
 const spu_config_t *cfg() { return spu_config_find(CFG_NAME); }
 
-// rec_data_o: port p's byte k at bit 8 * (REC_MAX * p + k).
-void record(const spu_dut_t *d, unsigned p, uint8_t *buf, unsigned len)
-{
-    const auto &w = d->top->rec_data_o;
-    for (unsigned k = 0; k < len; k++) {
-        const unsigned bit = 8 * (d->cfg->rec_max * p + k);
-        buf[k] = (uint8_t)(w[bit / 32] >> (bit % 32));
-    }
-}
-
 spu_dut_t *create(uint64_t init_seed, int full_clock, int piped)
 {
     const spu_config_t *c = cfg();
@@ -462,5 +452,5 @@ void trace_close(spu_dut_t *d)
 #define VTBL(id) VTBL2(id)
 extern "C" const spu_dut_vtbl_t VTBL(CFG_ID) = {
     CFG_NAME, STR(VTOP) " built " __DATE__ " " __TIME__ " rtl " RTL_DIGEST,
-    create, destroy, reset, step, step_check_quiet, step_block, outputs, record, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
+    create, destroy, reset, step, step_check_quiet, step_block, outputs, TRACE_FNS, evals, clocking_says, MUTANT_FNS, APB_FNS, vl_has_ld<VTOP>,
 };

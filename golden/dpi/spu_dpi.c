@@ -87,7 +87,6 @@ int spu_dpi_set_knob(void *handle, const char *name, unsigned value)
         spu_dpi_fail("spu_dpi_set_knob: %s", err);
         return -1;
     }
-    memset(h->rec_data, 0, sizeof h->rec_data);
     return 0;
 }
 

@@ -5,7 +5,7 @@
  *
  * Every input and output of spu_dpi_step is a port of rtl/spu_top.v in its
  * packed layout (docs/ports.md): lane l or port p of a vector of w-bit
- * fields at [w*l +: w], rec_data_o's port p at [8*REC_MAX*p +:]. Packed
+ * fields at [w*l +: w]. Packed
  * vectors are svBitVecVal arrays (bit i in word i/32, bit i%32), 1-bit
  * ports are svBit. spu_dpi_step is one clock: the inputs of the cycle in,
  * the outputs spu_top shows after that clock edge out.
@@ -48,8 +48,7 @@ void spu_dpi_free(void *h);
  * order, docs/formats.md; the list is generated, SPU_DPI_PORTS of
  * spu_ports.h: an svBit for a 1-bit port, else an svBitVecVal array; the
  * parameter list is a macro so that the definition in spu_dpi_step.c is
- * this declaration). rec_data_o behaves as the RTL's: loaded in a cycle with a
- * record on some port, held otherwise. */
+ * this declaration). */
 #define SPU_DPI_BIT_IN(p) svBit p
 #define SPU_DPI_VEC_IN(p) const svBitVecVal *p
 #define SPU_DPI_BIT_OUT(p) svBit *p

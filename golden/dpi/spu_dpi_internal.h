@@ -11,9 +11,6 @@
 /* What one chandle points to. */
 typedef struct spu_dpi {
     spu_model_t m;
-    /* rec_data_o as the RTL holds it: port p's byte k at [REC_MAX * p + k],
-     * loaded in a cycle with a record on some port, held otherwise */
-    uint8_t rec_data[SPU_MAX_SLOTS * SPU_MAX_RECORD];
 } spu_dpi_t;
 
 /* Set the thread's spu_dpi_error() message (printf format). */

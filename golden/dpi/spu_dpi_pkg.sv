@@ -22,7 +22,6 @@ package spu_dpi_pkg;
   localparam int REC_MAX = `SPU_REC_MAX;
   localparam int NPMU    = `SPU_NPMU;
   localparam int PMU_W   = `SPU_PMU_W;
-  localparam int REC_W   = 8 * REC_MAX * SLOTS; // rec_data_o
 
   // A model of configuration `cfg_name`, for the widths above; null (and
   // spu_dpi_error() the reason) for an unknown configuration or widths that

@@ -21,7 +21,6 @@
 #define OUT_LANE(v, f, w) spu_dpi_pack((v), out.f, sizeof out.f[0], L, (w))
 #define OUT_PORT(v, f, w) spu_dpi_pack((v), out.f, sizeof out.f[0], S, (w))
 #define OUT_PMU(v, f, w) spu_dpi_pack((v), out.f, sizeof out.f[0], SPU_NPMU, (w))
-#define OUT_RECORD(v, f, w) spu_dpi_pack((v), d->rec_data, 1, S * d->m.cfg.rec_max, (w))
 
 /* A single port of w bits: an svBit (w 1, by value or through a pointer)
  * or a packed vector. C11 _Generic tells them apart. */
@@ -50,21 +49,6 @@ static void spu_dpi_pack_vec(svBitVecVal *v, const void *src, size_t elsz, unsig
     spu_dpi_pack(v, src, elsz, 1, w);
 }
 
-/* rec_data_o as the RTL holds it: every port's record, zero past its
- * length, in a cycle with a record on some port; the last ones otherwise. */
-static void hold_records(spu_dpi_t *d, const spu_out_t *out)
-{
-    const unsigned S = d->m.cfg.slots, R = d->m.cfg.rec_max;
-    unsigned any = 0;
-    for (unsigned p = 0; p < S; p++)
-        any |= out->rec_len[p];
-    if (!any)
-        return;
-    memset(d->rec_data, 0, sizeof d->rec_data);
-    for (unsigned p = 0; p < S; p++)
-        memcpy(d->rec_data + R * p, spu_model_record(&d->m, p), out->rec_len[p]);
-}
-
 void spu_dpi_step(SPU_DPI_STEP_PARAMS)
 {
     spu_dpi_t *d = h;
@@ -78,7 +62,6 @@ void spu_dpi_step(SPU_DPI_STEP_PARAMS)
 #undef IN
     spu_out_t out;
     spu_model_step(&d->m, &in, &out);
-    hold_records(d, &out);
 #define OUT(port, m, PACK, w) OUT_##PACK(port, m, w);
     SPU_OUT_ALL(OUT)
 #undef OUT

@@ -13,8 +13,8 @@
 // Drive the inputs away from the rising edge (a falling edge, or
 // non-blocking assignments), as for any synchronous unit. The model starts
 // reset; a cycle with rst_ni = 0 resets it too. Outputs that are gated
-// (configs/spu.toml [ports]: rec_data_o while rec_len_o, the write beat's
-// address, data and strobes while mem_valid_o) are compared while the
+// (configs/spu.toml [ports]: the write beat's address, data and strobes
+// while mem_valid_o) are compared while the
 // model's gate is set. The port list is generated from configs/spu.toml
 // (spu_vec_ports.vh in the configuration's include directory), so compile
 // this with that directory, as spu_top and spu_dpi_pkg are.
@@ -44,7 +44,7 @@ module spu_scoreboard
     output int unsigned cycles_o,                // cycles compared
     output int unsigned diffs_o                  // differences found
 );
-  localparam int CW = REC_W > 64 ? REC_W : 64;  // the widest output
+  localparam int CW = 64;                       // the widest output (obs_pmsicr_o, mem_*_o, rec_*_lat_o)
   // A scoreboard's counters and the model's outputs are updated in order
   // within the clock's process, read by nothing else in that time step.
   /* verilator lint_off BLKSEQ */
@@ -111,7 +111,7 @@ module spu_scoreboard
 `undef SPU_VEC_OUT_GATED
     /* verilator lint_on WIDTH */
     if (inject != "" && !inject_seen)
-      $fatal(1, "%s: +inject=%s: spu_top has no output of that name (an output port, e.g. rec_data_o)", TAG, inject);
+      $fatal(1, "%s: +inject=%s: spu_top has no output of that name (an output port, e.g. rec_len_o)", TAG, inject);
     samples  = samples + $countones(m_smp_valid_o);
     kept     = kept + $countones(m_rec_keep_o);
     rejected = rejected + $countones(m_rec_valid_o & ~m_rec_keep_o);

@@ -36,14 +36,12 @@
   output reg  [SLOTS*2-1:0]          rec_slot_o,         // its slot
   output reg  [SLOTS*6-1:0]          rec_why_o,          // rejecting reasons of port p: bit 0 type, 1 ev, 2 nev, 3 lat, 4 ds, 5 discard
   output wire [SLOTS*8-1:0]          rec_len_o,          // bytes of port p's sample record: nonzero exactly for a kept record
-  output wire [SLOTS*8*REC_MAX-1:0]  rec_data_o,         // the bytes of port p's record, zero past its length; loaded in every cycle with a record on some port (ports without one are then zero) and held otherwise (the exception to the zero-when-invalid rule; compared, all of it, in every cycle with a record)
   output reg  [SLOTS*16-1:0]         rec_tot_lat_o,      // total latency of port p's operation, saturated
   output reg  [SLOTS*16-1:0]         rec_iss_lat_o,      // issue latency, saturated
   output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,          // per-cycle count of each SAMPLE_* event; SAMPLE_POP and SAMPLE_COLLISION count lanes, the others finishes; 0 for events the configuration does not implement
   output wire                        reg_undef_o,        // the last cycle's access was UNDEFINED
   output wire                        obs_enabled_o,      // profiling was enabled in the last cycle
-  output reg  [SLOTS-1:0]            rec_wr_o,           // port p's record went to the Profiling Buffer (PMBPTR_EL1 reserved for it, queued for writing)
-  output reg  [SLOTS-1:0]            rec_qfull_o,        // port p's record was dropped: the write queue was full (docs/buffer.md)
+  output reg  [SLOTS-1:0]            rec_wr_o,           // bit s: slot s's kept record entered the Profiling Buffer's write queue (PMBPTR_EL1 reserved for it; in its finish cycle or, after waiting for an entry, later: docs/buffer.md)
   output wire                        mem_valid_o,        // a Profiling Buffer write beat (docs/buffer.md)
   output wire [7:0]                  mem_strb_o,         // its byte enables, bit j for byte j
   output wire                        pmbirq_o,           // PMBIRQ: PMBSR_EL1.S

@@ -113,8 +113,7 @@ module spu_vec_tb;
 `undef SPU_VEC_OUT_GATED
         tick;
         // Every output; a gated one (the write beat's address, data and
-        // byte enables, rec_data_o, which holds the last record) only
-        // while its gate is nonzero. X or Z differs (!==).
+        // byte enables) only while its gate is nonzero. X or Z differs (!==).
 `define SPU_VEC_IN(N, W)
 `define SPU_VEC_OUT(N, W) check(`"N`", N, e_``N, N !== e_``N);
 `define SPU_VEC_OUT_GATED(N, W, G) if (e_``G != 0) `SPU_VEC_OUT(N, W)

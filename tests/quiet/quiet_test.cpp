@@ -63,7 +63,7 @@ uint64_t packed16(const uint16_t *f, unsigned n)
 }
 
 // The output ports sample() reads, with their widths in this configuration.
-constexpr unsigned NP = 22;
+constexpr unsigned NP = 21;
 void make_ports(port (&ports)[NP], unsigned L, unsigned S)
 {
     static_assert(SPU_MAX_SLOTS * 16 <= 64, "rec_*_lat_o of every configuration fit one word here");
@@ -79,7 +79,6 @@ void make_ports(port (&ports)[NP], unsigned L, unsigned S)
         {"rec_iss_lat_o", 16 * S, P(rec_iss_lat_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed16(o->rec_iss_lat, s); }},
         {"rec_len_o", 8 * S, P(rec_len_o), [](const spu_out_t *o, unsigned, unsigned s) { return packed(o->rec_len, s, 8); }},
         {"rec_wr_o", S, P(rec_wr_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_wr; }},
-        {"rec_qfull_o", S, P(rec_qfull_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->rec_qfull; }},
         {"mem_valid_o", 1, P(mem_valid_o), [](const spu_out_t *o, unsigned, unsigned) { return (uint64_t)o->mem_valid; }},
         {"pmu_o", SPU_NPMU * SPU_PMU_W, P(pmu_o), [](const spu_out_t *o, unsigned, unsigned) { return packed(o->pmu, SPU_NPMU, SPU_PMU_W); }},
         {"reg_rdata_o", 64, P(reg_rdata_o), [](const spu_out_t *o, unsigned, unsigned) { return o->reg_rdata; }},

@@ -217,6 +217,7 @@ extern const spec_test_t spec_tests_filter[];
 extern const spec_test_t spec_tests_latency[];
 extern const spec_test_t spec_tests_pmu[];
 extern const spec_test_t spec_tests_buffer[];
+extern const spec_test_t spec_tests_wait[];
 extern const spec_test_t spec_tests_regs[];
 extern const spec_test_t spec_tests_regs_port[];
 extern const spec_test_t spec_tests_knobs[];

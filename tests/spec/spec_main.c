@@ -12,7 +12,7 @@ static const spec_test_t *const tables[] = {
     spec_tests_interval, spec_tests_ernd,    spec_tests_enable,   spec_tests_coll,
     spec_tests_type,     spec_tests_filter,  spec_tests_latency,  spec_tests_pmu,
     spec_tests_regs,     spec_tests_regs_port, spec_tests_knobs,  spec_tests_skip,
-    spec_tests_api,      spec_tests_record,   spec_tests_buffer,
+    spec_tests_api,      spec_tests_record,   spec_tests_buffer,  spec_tests_wait,
 };
 
 int main(int argc, char **argv)
