@@ -6,8 +6,8 @@
 #     that no longer fits, and lets 9 % pass;
 #   - the table of docs/fpga.md is the one docs/fpga.json gives;
 #   - the real flow (Yosys + nextpnr, seed 1) for v1 on ECP5-25F and on the
-#     iCE40 HX8K (where it does not fit) gives the baseline's figures within
-#     the check's 10 %.
+#     iCE40 HX8K gives the baseline's figures within the check's 10 % (and
+#     fits where the baseline fits: the check fails a run that no longer does).
 # Prints PASS/FAIL lines. Usage: tests/fpga_test.sh TMPDIR
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -77,8 +77,6 @@ rm -rf "$out"
 if "$PY" tools/fpga.py run --configs v1 --devices "ecp5-25f-6 ice40-hx8k" --out "$out" --jobs 2 >"$T/run.out" 2>&1; then
     if ! grep -q '"fmax_mhz": [1-9]' "$out/results.json"; then
         bad flow_v1 "no Fmax in $out/results.json"
-    elif ! grep -q '"error": "does not fit"' "$out/results.json"; then
-        bad flow_v1 "the HX8K run is not 'does not fit' in $out/results.json"
     elif grep -qE '^<!--|`\?`' "$T/run.out"; then
         bad flow_v1 "the terminal output has the document's markers or an unknown tool version: $(grep -m1 -E '^<!--|`\?`' "$T/run.out")"
     elif "$PY" tools/fpga.py check --baseline "$BASE" --results "$out/results.json" >"$T/chk.out" 2>&1; then
