@@ -674,7 +674,7 @@ suite_mutate() {
         ${PYTHON:-python3} -c 'import json,sys; d=json.load(open(sys.argv[1]))
 for m in d["mutants"]: print(m["id"], m["module"], m["mode"], m["src"], m["sim_class"])' "$TMP/mut.json" >"$TMP/mut.got"
         if grep -v '^#' tests/mutate/smoke_expect.txt | diff - "$TMP/mut.got" >"$TMP/mut.diff"; then
-            ok mutate/kills_as_expected "$(grep -c ' killed$' "$TMP/mut.got") of $(wc -l <"$TMP/mut.got") killed, the rest no output change"
+            ok mutate/kills_as_expected "$(grep -c ' killed$' "$TMP/mut.got") of $(wc -l <"$TMP/mut.got") killed, the rest not activated by the smoke run or no output change"
         else
             bad mutate/kills_as_expected "the first mutants are not as tests/mutate/smoke_expect.txt says (if the RTL changed, review these and put them there): $(tr '\n' ' ' <"$TMP/mut.diff")"
         fi
