@@ -451,7 +451,7 @@ mutate: deps-mutate ## RTL mutation score: yosys mutants of every module (MUT_CO
 # configurations' includes and the pkg-config files under PREFIX
 # (docs/integration.md).
 .PHONY: dpi install uninstall
-## PREFIX: where make install puts the library, headers, package and pkg-config files
+## PREFIX: where make install puts the tools, libraries, headers, SystemVerilog files, RTL, examples, docs and pkg-config files (an absolute path)
 PREFIX      ?= /usr/local
 ## DESTDIR: a staging directory make install writes under (packaging)
 DESTDIR     ?=
