@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "cov_priv.h"
+#include "spt.h"
 
 static const char *const filt_name[NFILT] = {"type", "event", "inverse_event", "latency", "data_source", "discard"};
-static const char *const type_bit_name[5] = {"B", "LD", "ST", "FP", "SIMD"};
 /* EFT class of one type bit, indexed by ctrl | mask << 1 (SPEFilterByType()). */
 static const char *const eft_class_name[4] = {"any", "or", "and_clear", "and_set"};
 static const char *const ctr_name[NCTR] = {
@@ -98,7 +98,7 @@ static void lay_out_filters(spu_cov_t *c)
                     why = "TYPE<4:3> (FP, SIMD) is RES0 without FEAT_SPE_EFT";
                 else if (!has(cfg, SPU_FEAT_EFT) && k >= 2)
                     why = "PMSFCR_EL1.TYPEm is RES0 without FEAT_SPE_EFT";
-                add(c, why, "type_filter.%s.%s.%s", type_bit_name[bit], eft_class_name[k],
+                add(c, why, "type_filter.%s.%s.%s", spt_type_names[bit], eft_class_name[k],
                     rej ? "rejects" : "passes");
             }
     c->b_cu = c->nbins;

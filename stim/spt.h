@@ -84,6 +84,9 @@ void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name);
 void spt_write_op_keys(FILE *f, const spu_op_t *op);
 /* An op's type flags as a trace writes them ("LD+ST", "B+FP"; "" for none). */
 void spt_type_str(uint8_t type, char *buf, size_t len);
+/* The name of each type flag, by its bit (enum spu_type_bit): "B", "LD",
+ * "ST", "FP", "SIMD", as a trace's type= key spells them. */
+extern const char *const spt_type_names[5];
 /* The same for format version 1 or 2. */
 void spt_write_begin_version(spt_writer_t *w, FILE *f, const char *cfg_name, int version);
 /* Write one cycle; src gives each member's attributes. 0, or -1 when src

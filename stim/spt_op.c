@@ -9,9 +9,11 @@
 
 #include "spt_priv.h"
 
+const char *const spt_type_names[5] = {"B", "LD", "ST", "FP", "SIMD"}; /* enum spu_type_bit */
+
 static int parse_type(parser_t *p, tok_t x, tok_t v, uint8_t *type)
 {
-    static const char *const names[5] = {"B", "LD", "ST", "FP", "SIMD"}; /* spu_type_bit */
+    const char *const *names = spt_type_names;
     char b[200], b2[200];
     *type = 0;
     if (TOK_IS(v, "-"))

@@ -30,16 +30,12 @@ void spt_write_begin(spt_writer_t *w, FILE *f, const char *cfg_name)
 void spt_type_str(uint8_t type, char *buf, size_t len)
 {
     /* written in the order LD, ST, B, FP, SIMD */
-    static const struct {
-        int bit;
-        const char *name;
-    } order[5] = {{SPU_T_LD, "LD"}, {SPU_T_ST, "ST"}, {SPU_T_B, "B"},
-                  {SPU_T_FP, "FP"}, {SPU_T_SIMD, "SIMD"}};
+    static const int order[5] = {SPU_T_LD, SPU_T_ST, SPU_T_B, SPU_T_FP, SPU_T_SIMD};
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < 5 && n < len; i++)
-        if (type >> order[i].bit & 1)
-            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "+" : "", order[i].name);
+        if (type >> order[i] & 1)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "+" : "", spt_type_names[order[i]]);
 }
 
 static void write_type(FILE *f, uint8_t type)
