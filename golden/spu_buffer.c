@@ -5,10 +5,10 @@
  * SPEBufferIsFull() after each record raises the buffer-full management
  * event. The bytes go to memory through a write queue of BUF_QUEUE records
  * and a port of 8-byte beats with byte enables that the memory may stall
- * (mem_ready). A kept record that finds no free entry waits in its slot,
- * which stays occupied (a selection that finds no free slot collides,
- * D17.3.7), and takes an entry in a later cycle, in finish order: no kept
- * record is lost for queue space.
+ * (mem_ready). Every kept record waits in its slot at its finish, the slot
+ * occupied (a selection that finds no free slot collides, D17.3.7), and
+ * takes an entry in a later cycle, in finish order: the reservation is a
+ * cycle behind the filter, and no kept record is lost for queue space.
  */
 #include <string.h>
 
@@ -67,6 +67,7 @@ void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
     bs->en = (m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
              !(m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
     bs->free = (uint8_t)(m->cfg.knob[SPU_KNOB_BUF_QUEUE] - m->bq_count);
+    bs->full = 0;
 }
 
 /* The record of slot s takes a queue entry and its place at PMBPTR_EL1,
@@ -98,6 +99,7 @@ static void buffer_enter(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_
     if (spu_pmu_implemented(&m->cfg, SPU_PMU_BUFFER_FULL))
         out->pmu[SPU_PMU_BUFFER_FULL]++;
     bs->en = 0;
+    bs->full = 1;
 }
 
 uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out)
@@ -118,17 +120,10 @@ uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out)
     return freed;
 }
 
-int spu_buffer_offer(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_t *out)
+void spu_buffer_hold(spu_model_t *m, unsigned s)
 {
-    if (!bs->en) /* D17.4: disabled or stopped, the record is discarded */
-        return 0;
-    if (!bs->free) { /* no entry (so no earlier record waits on): it waits */
-        m->wq[m->wq_n++] = (uint8_t)s;
-        m->slot[s].waiting = 1;
-        return 1;
-    }
-    buffer_enter(m, bs, s, out);
-    return 0;
+    m->wq[m->wq_n++] = (uint8_t)s;
+    m->slot[s].waiting = 1;
 }
 
 void spu_buffer_show(const spu_model_t *m, spu_out_t *out)

@@ -12,14 +12,14 @@
 #include "spu_fast.h"
 #include "spu_internal.h"
 
-/* A plain cycle: no reset, register access, issue or finish, no write beat
- * queued, no enable edge, and no member of it selected (at most
+/* A plain cycle: no reset, register access, issue or finish, no record
+ * waiting, no write beat queued, no enable edge, and no member of it selected (at most
  * spu_interval_quiet() members). Of the steps of spu_model_step_full()
  * it then only takes the counting of its members: the counting spu_model_skip() does for many cycles, for one.
  * Returns 0, having changed nothing, for any other cycle. */
 static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->bq_count)
+    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->bq_count || m->wq_n)
         return 0;
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     if (en != m->prev_en)
@@ -32,6 +32,7 @@ static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
             return 0;
     }
     spu_out_clear(out);
+    m->filled = 0;
     out->pmu[SPU_PMU_POP] = (uint8_t)n;
     spu_step_outputs(m, en, out);
     m->cycle++;
@@ -48,7 +49,7 @@ int spu_fast_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
 {
-    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->bq_count;
+    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->bq_count && !m->wq_n;
 }
 
 uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
@@ -64,6 +65,7 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
         return -1;
     if (m->prev_en)
         spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
+    m->filled = 0;
     m->cycle += ncycles;
     return 0;
 }
@@ -91,6 +93,7 @@ int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k)
         spu_interval_advance_each(cfg, irr, &icr, npop, k, pmsicr);
         m->reg[SPU_REG_PMSICR_EL1] = icr;
     }
+    m->filled = 0;
     m->cycle += k;
     return 0;
 }

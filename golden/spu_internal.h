@@ -62,17 +62,18 @@ static inline void spu_out_clear(spu_out_t *out)
  * beat shown if the memory took it; begin the cycle's writes; the waiting
  * records take free entries in finish order, or are discarded while the
  * buffer is disabled or stopped (returns the slots freed); then each kept
- * record of the cycle, in port order, is offered (1: it waits, its slot
+ * record of the cycle, in port order, joins the waiting records (its slot
  * stays occupied); show the next beat. A record entering reserves its
  * place at PMBPTR_EL1 and may fill the buffer (docs/buffer.md). */
 typedef struct spu_bufstep {
     uint8_t en;   /* records can be written: ProfilingBufferEnabled() and not stopped since */
     uint8_t free; /* queue entries left this cycle */
+    uint8_t full; /* a record of this cycle filled the buffer */
 } spu_bufstep_t;
 void spu_buffer_accept(spu_model_t *m, const spu_in_t *in);
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs);
 uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out);
-int spu_buffer_offer(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_t *out);
+void spu_buffer_hold(spu_model_t *m, unsigned s);
 void spu_buffer_show(const spu_model_t *m, spu_out_t *out);
 
 #endif

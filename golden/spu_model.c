@@ -46,6 +46,7 @@ void spu_model_reset(spu_model_t *m)
     m->bq_head = m->bq_count = m->bq_beat = 0;
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
+    m->filled = 0;
     m->cycle = 0;
 }
 
@@ -82,11 +83,10 @@ static void reg_port_read(const spu_model_t *m, const spu_in_t *in, spu_out_t *o
         out->reg_rdata = spu_model_reg_read(m, idx);
 }
 
-/* Step 4: SPECompleteSample() for each finish port; a kept record is offered
- * to the Profiling Buffer (bs). Returns the slots freed: those finished but
- * the ones whose records wait. */
-static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_bufstep_t *bs,
-                                spu_out_t *out)
+/* Step 4: SPECompleteSample() for each finish port; a kept record waits for
+ * the Profiling Buffer from the next cycle on. Returns the slots freed:
+ * those finished without a kept record. */
+static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
 {
     const spu_config_t *cfg = &m->cfg;
     const int discard = (cfg->features & SPU_FEAT_V1P2) &&
@@ -131,23 +131,25 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
                 .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
             /* the record is slot s's, whichever port finished it */
             m->rec_len[s] = out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[s]);
-            if (spu_buffer_offer(m, bs, s, out))
-                freed &= (uint8_t)~(1u << s);
+            spu_buffer_hold(m, s);
+            freed &= (uint8_t)~(1u << s);
         }
     }
     return freed;
 }
 
 /* Step 4 with the Profiling Buffer: the waiting records take free write-queue
- * entries first, in finish order, then this cycle's kept records in port
- * order (docs/buffer.md). Returns the slots freed. */
-static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+ * entries, in finish order, then this cycle's kept records join them, in
+ * port order (docs/buffer.md). Returns the slots freed; *full: a record
+ * filled the buffer. */
+static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out, int *full)
 {
     spu_bufstep_t bs;
     spu_buffer_begin(m, &bs);
     uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
     if (in->fin_valid)
-        freed |= complete_samples(m, in, en, &bs, out);
+        freed |= complete_samples(m, in, en, out);
+    *full = bs.full;
     return freed;
 }
 
@@ -213,18 +215,24 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
         spu_buffer_accept(m, in);
 
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
-    uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
-    uint32_t lfsr = m->lfsr;
-    if (en && !m->prev_en && icr == 0)
-        spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
-
     /* Most cycles have no event: test the strobes before walking ports. */
-    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out) : 0;
+    int full = 0;
+    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out, &full) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
 
+    /* A record that fills the buffer stops profiling for the members of
+     * its cycle too: none is counted or selected, PMSICR_EL1 is not loaded
+     * (docs/semantics.md). */
+    const int en_pop = en && !full;
+    m->filled = (uint8_t)full;
+    uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
+    uint32_t lfsr = m->lfsr;
+    if (en_pop && !m->prev_en && icr == 0)
+        spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
+
     int coll = 0;
-    if (en && in->pop_valid) {
+    if (en_pop && in->pop_valid) {
         /* SLOT_REUSE: a slot freed this cycle serves this cycle's selections
          * only with knob value 1 (freed slots were busy or waiting at the
          * cycle start). A waiting slot is occupied. */

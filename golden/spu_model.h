@@ -134,6 +134,8 @@ typedef struct spu_model {
     spu_bufq_t bq[SPU_MAX_BUF_QUEUE];     /* the write queue: bq_count records from bq_head */
     uint8_t bq_head, bq_count;
     uint8_t bq_beat;                      /* beat of the head record shown next */
+    uint8_t filled;                       /* a record filled the buffer in the last step: its
+                                             members were not counted (docs/semantics.md) */
 } spu_model_t;
 
 /* ------------------------------------------------------------- lifetime */

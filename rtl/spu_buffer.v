@@ -1,27 +1,29 @@
 // openspu: the Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md).
 //
-// A kept record is its slot's (spu_record). Each cycle the write queue's
-// free entries (counting the entry whose last beat the memory takes in
-// this cycle) go first to the waiting records, in the order they finished
-// (a FIFO of slot numbers), then to this cycle's kept records (len_i,
-// combinational) in port order. A record that gets no entry waits: its
-// slot stays occupied (wait_o, hold_o: spu_slots does not hand it out, so a
-// selection that finds no other slot collides, D17.3.7). A record entering
-// takes its place at PMBPTR_EL1, which advances by its length at the clock
-// edge (SPEConstructRecord() writing at the pointer); then SPEBufferIsFull()
-// tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still fits below
-// PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full management event
-// (full_o: PMBSR_EL1.S, EC, BSC in spu_regs; SAMPLE_BUFFER_FULL in spu_pmu)
-// and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E = 0)
-// or stopped (PMBSR_EL1.S = 1, or by an earlier record of the cycle) every
-// waiting record and every record of the cycle is discarded (D17.4) and
-// its slot freed (rel_o for a waiting one). docs/buffer.md.
+// A kept record is its slot's (spu_record). At its finish every kept
+// record joins the waiting records (hold_o: its slot stays occupied, so a
+// selection that finds no other slot collides, D17.3.7), in port order
+// behind those already waiting (a FIFO of slot numbers). From the next
+// cycle on, the write queue's free entries (counting the entry whose last
+// beat the memory takes in this cycle) go to the waiting records in that
+// order: the reservation reads only registers (the FIFO, the lengths,
+// PMBPTR_EL1, PMBLIMITR_EL1), not the filter of this cycle. A record
+// entering takes its place at PMBPTR_EL1, which advances by its length at
+// the clock edge (SPEConstructRecord() writing at the pointer); then
+// SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still
+// fits below PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full
+// management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs;
+// SAMPLE_BUFFER_FULL in spu_pmu; spu_top stops this cycle's selections
+// with it) and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E
+// = 0) or stopped (PMBSR_EL1.S = 1, or by an earlier record of the cycle)
+// every waiting record is discarded (D17.4) and its slot freed (rel_o).
+// docs/buffer.md.
 //
 // The bytes go to memory through a queue of QUEUE records (knob BUF_QUEUE):
-// an entry gets its bytes from its slot's record register (data_i) at the
-// next edge, and from then on the write port shows its beats: 8-byte
-// aligned address, data with byte j at address + j, byte enables, one beat
-// per cycle while mem_ready_i takes them.
+// an entry takes its bytes from its slot's record register (data_i) at the
+// edge it enters, and from the next cycle on the write port shows its
+// beats: 8-byte aligned address, data with byte j at address + j, byte
+// enables, one beat per cycle while mem_ready_i takes them.
 
 `default_nettype none
 
@@ -35,7 +37,7 @@ module spu_buffer #(
 ) (
   input  wire                       clk_i,
   input  wire                       rst_ni,
-  input  wire [SLOTS*8-1:0]         len_i,        // this cycle's kept records by port (0: none)
+  input  wire [SLOTS*8-1:0]         len_i,        // this cycle's kept records' lengths by port (0: none)
   input  wire [SLOTS*2-1:0]         fin_slot_i,   // their slots
   input  wire [SLOTS*8*REC_MAX-1:0] data_i,       // each slot's record (registered)
   input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
@@ -43,7 +45,7 @@ module spu_buffer #(
   input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
   output reg  [SLOTS-1:0]           wr_o,         // slot s's record enters the queue
   output wire [SLOTS-1:0]           wait_o,       // slot s's record waits (since an earlier cycle)
-  output reg  [SLOTS-1:0]           hold_o,       // slot s's record of this cycle starts to wait
+  output reg  [SLOTS-1:0]           hold_o,       // slot s's kept record of this cycle starts to wait
   output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record enters or is discarded
   output reg                        full_o,       // a write filled the buffer
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
@@ -62,15 +64,12 @@ module spu_buffer #(
 
   // ------------------------------------------------------- the queue
   // Entry e: q_addr[64e +: 64] (PMBPTR_EL1 reserved for the record),
-  // q_len[8e +: 8], q_data[RB*e +: RB], q_slot[2e +: 2] (its slot, whose
-  // record register fills it), q_pend[e] (its bytes come from data_i at this edge),
-  // q_filled[e] (bytes in: its beats can be shown). An entry's fields are
-  // written by its own block (g_entry), which a simulator runs cheaply.
+  // q_len[8e +: 8], q_data[RB*e +: RB] (its bytes, from its slot's record
+  // register at the edge it enters). An entry's fields are written by its
+  // own block (g_entry), which a simulator runs cheaply.
   reg [64*QUEUE-1:0] q_addr;
   reg [8*QUEUE-1:0]  q_len;
   reg [RB*QUEUE-1:0] q_data;
-  reg [2*QUEUE-1:0]  q_slot;
-  reg [QUEUE-1:0]    q_pend, q_filled;
   reg [QW-1:0]       head;
   reg [QW:0]         count;
   reg [4:0]          beat;              // beat of the head record shown
@@ -96,8 +95,15 @@ module spu_buffer #(
   wire take = mem_valid_o & mem_ready_i;
   wire pop  = take & last_q;
 
-  // ----------------------------------------- reserving this cycle's places
-  // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize)
+  // ------------------------------------------------- the reservation
+  // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize).
+  // is_full is the reference (formal, FullExact_A); the reservation tests
+  // PMBPTR_EL1 + n for the n < 2^12 bytes entered before, with flags of
+  // PMBPTR_EL1 and PMBLIMITR_EL1 alone (full_at): with A:B = PMBPTR_EL1 + n
+  // (B its 12 low bits) and LIMIT > 0 it is full when A >= LIMIT, or A =
+  // LIMIT - 1 and B > 4096 - (1 << MaxSize); A is PMBPTR_EL1[63:12] plus
+  // the carry out of the low 12 bits, modulo 2^52 as the pseudocode's
+  // 64-bit pointer. So no 64-bit add or compare follows the lengths.
   function is_full;
     input [63:0] ptr;
     input [63:0] lim;
@@ -106,14 +112,38 @@ module spu_buffer #(
     end
   endfunction
 
+  localparam [11:0] LOW_MAX = 12'd4095 - MAXB[11:0] + 12'd1;  // 4096 - (1 << MaxSize)
+  wire [51:0] ptr_hi  = pmbptr_i[63:12];
+  wire [51:0] lim_hi  = limit_i[63:12];
+  wire        lim0    = lim_hi == 52'd0;
+  wire        hi_ones = &ptr_hi;
+  wire        ge0     = ptr_hi >= lim_hi;                       // A = ptr_hi
+  wire        eq0     = ptr_hi + 52'd1 == lim_hi;
+  wire        ge1     = hi_ones ? lim0 : (ge0 | eq0);           // A = ptr_hi + 1
+  wire        eq1     = hi_ones ? (lim_hi == 52'd1) : (ptr_hi + 52'd2 == lim_hi);
+  wire        unused_lim = ^limit_i[11:0];   // Zeros(12); is_full reads them (formal)
+
+  function full_at;                    // SPEBufferIsFull(PMBPTR_EL1 + n)
+    input [11:0] n;
+    reg   [12:0] b;
+    begin
+      b       = {1'b0, pmbptr_i[11:0]} + {1'b0, n};
+      full_at = lim0 | (b[12] ? (ge1 | (eq1 & (b[11:0] > LOW_MAX)))
+                              : (ge0 | (eq0 & (b[11:0] > LOW_MAX))));
+    end
+  endfunction
+
   // The waiting records: wq_q holds their slots in finish order (position
   // i at [2i +: 2], wqn_q of them), wait_q the same as a mask, wlen_q[8s +:
-  // 8] slot s's record length.
+  // 8] slot s's record length. Every kept record joins them at its finish
+  // (hold_o: its slot stays occupied), so the reservation below reads only
+  // registers: the keep decision and the length are a cycle behind it.
   reg [2*SLOTS-1:0]  wq_q, wq_d;
   reg [2:0]          wqn_q, wqn_d;
   reg [SLOTS-1:0]    wait_q, wait_d;
   reg [8*SLOTS-1:0]  wlen_q, wlen_d;
-  wire               work = len_i != {SLOTS*8{1'b0}} || wqn_q != 3'd0;
+  wire               fin_any = len_i != {SLOTS*8{1'b0}};
+  wire               work    = fin_any || wqn_q != 3'd0;
   assign wait_o = wait_q;
 
   reg [64*SLOTS-1:0] at_ptr;           // where slot s's record goes, ...
@@ -121,15 +151,16 @@ module spu_buffer #(
   reg [8*SLOTS-1:0]  at_len;           // ... and its length
   reg [QW:0]         nwr;              // records queued this cycle
   reg [QUEUE-1:0]    push;             // the entries they take
-  // Candidate j: the waiting record at FIFO position j (j < SLOTS), then
-  // finish port j - SLOTS's kept record; each enters, waits (again) or is
-  // discarded, in this order, and those that wait make the next FIFO.
+  // FIFO position j's record enters, waits on or is discarded, in order;
+  // those that wait on, then this cycle's kept records in port order, make
+  // the next FIFO.
   always @* begin : b_reserve
     integer    j;
-    reg        en, cv, cw;
+    reg        en, cv;
     reg [1:0]  cs;
     reg [SLOTS-1:0] c1;                  // cs one-hot
     reg [7:0]  cl;
+    reg [11:0] n;                        // bytes entered before
     reg [QW:0] free;
     reg [QW-1:0] tail;
     ptr_o   = pmbptr_i;
@@ -148,55 +179,61 @@ module spu_buffer #(
     wlen_d  = wlen_q;
     en      = 1'b0;
     cv      = 1'b0;
-    cw      = 1'b0;
     cs      = 2'd0;
     c1      = {SLOTS{1'b0}};
     cl      = 8'd0;
+    n       = 12'd0;
     free    = {(QW+1){1'b0}};
     tail    = {QW{1'b0}};
     // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
     j       = 0;
-    if (work) begin  // most cycles have no record: nothing to walk
+    if (wqn_q != 3'd0) begin  // most cycles have no waiting record
       en   = buf_en_i;
       // free entries: the entry a pop frees in this cycle is the head's,
       // and this cycle's records go after the count records from head
       free = QN - count + {{QW{1'b0}}, pop};
       tail = qidx({1'b0, head}, count);
-      for (j = 0; j < 2 * SLOTS; j = j + 1) begin
-        cw = j < SLOTS;                      // a waiting record
-        if (cw) begin
-          cv = j < wqn_q;
-          cs = wq_q[2*(j % SLOTS) +: 2];
-          cl = wlen_q[8*cs +: 8];
-        end else begin
-          cv = len_i[8*(j % SLOTS) +: 8] != 8'd0;
-          cs = fin_slot_i[2*(j % SLOTS) +: 2];
-          cl = len_i[8*(j % SLOTS) +: 8];
-        end
+      for (j = 0; j < SLOTS; j = j + 1) begin
+        cv = j < wqn_q;
+        cs = wq_q[2*j +: 2];
+        cl = wlen_q[8*cs +: 8];
         c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
         if (cv && en && free == {(QW+1){1'b0}}) begin
-          // no entry: it waits (a record of this cycle behind any waiting)
-          hold_o              = hold_o | (c1 & {SLOTS{!cw}});
+          // no entry: it waits on, and so do the ones behind it
           wait_d              = wait_d | c1;
-          wlen_d[8*cs +: 8]   = cl;
           wq_d[2*wqn_d +: 2]  = cs;
           wqn_d               = wqn_d + 3'd1;
         end else if (cv) begin
-          rel_o = rel_o | (c1 & {SLOTS{cw}});
+          rel_o = rel_o | c1;
           if (en) begin                      // it enters the queue
             wr_o                = wr_o | c1;
-            at_ptr[64*cs +: 64] = ptr_o;
+            at_ptr[64*cs +: 64] = pmbptr_i + {52'd0, n};
             at_q[QW*cs +: QW]   = qidx({1'b0, tail}, nwr);
             at_len[8*cs +: 8]   = cl;
             push                = push | ({{(QUEUE-1){1'b0}}, 1'b1} << at_q[QW*cs +: QW]);
-            ptr_o               = ptr_o + {56'd0, cl};
+            n                   = n + {4'd0, cl};
             free                = free - 1'b1;
             nwr                 = nwr + 1'b1;
-            if (is_full(ptr_o, limit_i)) begin
+            if (full_at(n)) begin
               full_o = 1'b1;
               en     = 1'b0;
             end
           end
+        end
+      end
+      ptr_o = pmbptr_i + {52'd0, n};
+    end
+    if (fin_any) begin  // this cycle's kept records join the FIFO
+      for (j = 0; j < SLOTS; j = j + 1) begin
+        cl = len_i[8*j +: 8];
+        cs = fin_slot_i[2*j +: 2];
+        c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
+        if (cl != 8'd0) begin
+          hold_o              = hold_o | c1;
+          wait_d              = wait_d | c1;
+          wlen_d[8*cs +: 8]   = cl;
+          wq_d[2*wqn_d +: 2]  = cs;
+          wqn_d               = wqn_d + 3'd1;
         end
       end
     end
@@ -220,8 +257,6 @@ module spu_buffer #(
       head        <= {QW{1'b0}};
       count       <= {(QW+1){1'b0}};
       beat        <= 5'd0;
-      q_pend      <= {QUEUE{1'b0}};
-      q_filled    <= {QUEUE{1'b0}};
       mem_valid_o <= 1'b0;
       last_q      <= 1'b0;
     end else begin
@@ -235,10 +270,8 @@ module spu_buffer #(
         end
         left = count - {{QW{1'b0}}, pop};
         mem_valid_o <= 1'b0;
-        if (left != {(QW+1){1'b0}} && (q_filled[hn] || q_pend[hn])) begin
-          // the head record's bytes: on the record port if it was reserved
-          // in the last cycle
-          rec = q_pend[hn] ? data_i[RB*q_slot[2*hn +: 2] +: RB] : q_data[RB*hn +: RB];
+        if (left != {(QW+1){1'b0}}) begin
+          rec = q_data[RB*hn +: RB];
           ra  = q_addr[64*hn +: 64];
           rn  = q_len[8*hn +: 8];
           at  = 10'd0;
@@ -262,12 +295,6 @@ module spu_buffer #(
         head <= hn;
         beat <= bn;
       end
-      // an entry reserved in the last cycle has its bytes now (g_entry);
-      // this cycle's records take theirs
-      if (q_pend != {QUEUE{1'b0}} || nwr != {(QW+1){1'b0}}) begin
-        q_filled <= (q_filled | q_pend) & ~push;
-        q_pend   <= push;
-      end
       if (nwr != {(QW+1){1'b0}} || pop)
         count <= count - {{QW{1'b0}}, pop} + nwr;
     end
@@ -288,22 +315,20 @@ module spu_buffer #(
     end
   end
 
-  // Entry e's fields: its place, length and slot when a record of this
-  // cycle takes it, its bytes from the slot's record in the next cycle.
+  // Entry e's fields: its place, length and bytes when a record of this
+  // cycle takes it (its slot's record register holds it since its finish).
   genvar ge;
   generate
     for (ge = 0; ge < QUEUE; ge = ge + 1) begin : g_entry
       localparam [QW-1:0] E = ge;
       always @(posedge clk_i) begin : b_entry
         integer p;
-        if (q_pend[ge])
-          q_data[RB*ge +: RB] <= data_i[RB*q_slot[2*ge +: 2] +: RB];
         if (push[ge])
           for (p = 0; p < SLOTS; p = p + 1)
             if (wr_o[p] && at_q[QW*p +: QW] == E) begin
               q_addr[64*ge +: 64] <= at_ptr[64*p +: 64];
               q_len[8*ge +: 8]    <= at_len[8*p +: 8];
-              q_slot[2*ge +: 2]   <= p[1:0];
+              q_data[RB*ge +: RB] <= data_i[RB*p +: RB];
             end
       end
     end
@@ -336,15 +361,19 @@ module spu_buffer #(
   end
   always @* begin
     if (f_past_valid) begin
-      // it enters only while kept now or waiting, and then waits no more;
-      // a slot's new record never meets its waiting one (none overwritten)
-      RecordOnce_A: assert ((wr_o & ~(wait_q | f_new)) == {SLOTS{1'b0}} &&
+      // it enters only while waiting, and then waits no more; a slot's new
+      // record never meets its waiting one (none overwritten), and every
+      // new one joins the waiting records
+      RecordOnce_A: assert ((wr_o & ~wait_q) == {SLOTS{1'b0}} &&
                             (!work || (wr_o & wait_d) == {SLOTS{1'b0}}) &&
-                            (f_new & wait_q) == {SLOTS{1'b0}});
+                            (f_new & wait_q) == {SLOTS{1'b0}} &&
+                            (f_new & ~wait_d) == {SLOTS{1'b0}});
       // one that does not enter waits on, unless the buffer is disabled or
       // stopped (D17.4) or a record of this cycle filled it
       RecordNotLost_A: assert (!work || !buf_en_i || full_o ||
-                               ((wait_q | f_new) & ~wr_o & ~wait_d) == {SLOTS{1'b0}});
+                               (wait_q & ~wr_o & ~wait_d) == {SLOTS{1'b0}});
+      // the reservation's full test is SPEBufferIsFull() of the new pointer
+      FullExact_A: assert (!ptr_we_o || full_o == is_full(ptr_o, limit_i));
     end
   end
   // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q.

@@ -132,6 +132,11 @@ module spu_top #(
   // which is also obs_enabled_o.
   reg  en_q;
   wire en_edge = en & ~en_q;
+  // The members of the cycle in which a record fills the buffer are
+  // neither counted nor selected, and PMSICR_EL1 is not loaded (D17.8.1:
+  // profiling is disabled before the unit samples further operations;
+  // docs/semantics.md).
+  wire en_pop  = en & ~buf_full;
 
   // ---------------------------------------------- interval and slots
   wire [LANES-1:0]   sel;
@@ -150,8 +155,8 @@ module spu_top #(
   ) u_interval (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .en_i        (en),
-    .edge_i      (en_edge),
+    .en_i        (en_pop),
+    .edge_i      (en_edge & ~buf_full),
     .pop_valid_i (pop_valid_i),
     .pmsirr_i    (pmsirr),
     .icr_we_i    (icr_we),
@@ -323,7 +328,7 @@ module spu_top #(
   ) u_pmu (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .pop_i            (pop_valid_i & {LANES{en}}),
+    .pop_i            (pop_valid_i & {LANES{en_pop}}),
     .collision_i      (col),
     .feed_i           (feed),
     .filtrate_i       (filtrate),

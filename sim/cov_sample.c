@@ -214,35 +214,42 @@ static void sample_reg(spu_cov_t *c, const spu_in_t *in)
     }
 }
 
-static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
-                          const spu_model_t *a)
+/* What becomes of the records that waited at the start of the cycle (b):
+ * every kept record waits in its finish cycle and meets the reservation
+ * from the next one on (docs/buffer.md). One that finds no write-queue
+ * entry has waited (wait_failed) until it enters or is discarded. */
+static void sample_reserve(spu_cov_t *c, const spu_model_t *b, const spu_out_t *out, const spu_model_t *a)
 {
     const int en_at_start = (b->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
                             !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
-    for (unsigned p = 0; p < c->cfg->slots; p++) { /* this cycle's kept records */
-        if (!out->rec_len[p])
+    for (unsigned k = 0; k < b->wq_n; k++) {
+        const unsigned s = b->wq[k];
+        const uint8_t bit = (uint8_t)(1u << s);
+        const int failed = (c->wait_failed & bit) != 0;
+        if (a->slot[s].waiting) { /* no entry: waits on */
+            c->wait_failed |= bit;
             continue;
-        const unsigned s = out->rec_slot[p];
-        if (a->slot[s].waiting)
-            continue; /* buffer.wait.waited below */
-        hit(c, c->b_buf + ((out->rec_wr >> s) & 1u ? B_WRITTEN : en_at_start ? B_FULL_EARLIER : B_STOPPED));
+        }
+        c->wait_failed &= (uint8_t)~bit;
+        if (out->rec_wr & bit)
+            hit(c, c->b_buf + (failed ? B_WAITED : B_WRITTEN));
+        else
+            hit(c, c->b_buf + (failed ? B_WAITED_DISCARDED : en_at_start ? B_FULL_EARLIER : B_STOPPED));
     }
-    uint8_t waiting = 0;
-    for (unsigned s = 0; s < c->cfg->slots; s++) { /* records waiting for a queue entry */
-        if (a->slot[s].waiting && !b->slot[s].waiting)
-            hit(c, c->b_buf + B_WAITED);
-        if (b->slot[s].waiting && !a->slot[s].waiting && !((out->rec_wr >> s) & 1u))
-            hit(c, c->b_buf + B_WAITED_DISCARDED);
-        waiting |= a->slot[s].waiting;
-    }
-    if (waiting && out->col_valid)
+}
+
+static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const spu_out_t *out,
+                          const spu_model_t *a)
+{
+    if (b->wq_n)
+        sample_reserve(c, b, out, a);
+    if (c->wait_failed && out->col_valid)
         hit(c, c->b_buf + B_WAIT_COLLISION);
-    if (a->wq_n >= 2)
+    if (__builtin_popcount(c->wait_failed) >= 2)
         hit(c, c->b_buf + B_WAIT_TWO);
-    /* a write filled the buffer: S set by the unit, not by an MSR */
-    const int msr_bsr = in->reg_valid && in->reg_write && in->reg_enc == spu_reg_enc(SPU_REG_PMBSR_EL1);
-    if (out->rec_wr && !msr_bsr && !(b->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK) &&
-        (a->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK))
+    /* a write filled the buffer (the model's step says so; S may also be
+     * written by an MSR in the same cycle) */
+    if (a->filled)
         hit(c, c->b_buf + B_FULL);
     if (c->beat_shown && !in->mem_ready)
         hit(c, c->b_buf + B_BEAT_STALLED);
@@ -275,6 +282,7 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
         hit(c, c->b_reset + (busy ? 0u : 1u));
         c->freed_last = 0;
         c->beat_shown = 0;
+        c->wait_failed = 0;
         c->ecount_load = UINT64_MAX;
         c->cycle++;
         return;
@@ -308,7 +316,8 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
     }
 
     /* Selections, and the slots and collisions they lead to. */
-    const uint8_t sel = replay_members(c, b, in, en);
+    /* a record that filled the buffer stops its cycle's members too */
+    const uint8_t sel = replay_members(c, b, in, en && !a->filled);
     if (sel != (out->smp_valid | out->col_valid) && !c->bad) {
         c->bad = 1;
         c->bad_cycle = c->cycle;

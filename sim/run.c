@@ -44,9 +44,10 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
             return -1;
         }
     } else {
-        /* Drain: empty cycles, context held, until every op has finished. */
+        /* Drain: empty cycles, context held, until every op has finished
+         * and every record is written (or discarded). */
         r->src_done = 1;
-        if (core_idle(&r->core) && !r->mem_busy && !r->hold)
+        if (core_idle(&r->core) && !r->mem_busy && !r->rec_qn && !r->hold)
             return 0;
         memset(cy, 0, sizeof *cy);
         cy->el = r->el;
@@ -317,8 +318,12 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
             if (record_written(r, cy, m, s))
                 return -1;
         } else if (m->slot[s].waiting) { /* no entry yet (docs/buffer.md) */
-            r->log.rec_waited += !(r->rec_waited & bit);
-            r->rec_waited |= bit;
+            /* every record waits in its finish cycle; one still waiting
+             * after it waited for a write-queue entry */
+            if (cy->cycle > r->rec_cycle[s]) {
+                r->log.rec_waited += !(r->rec_waited & bit);
+                r->rec_waited |= bit;
+            }
             r->rec_q[k++] = (uint8_t)s;
             continue;
         } else {

@@ -8,8 +8,10 @@ The vectors' comments derive every line but the drain: after the stimulus
 and the last finish, the run goes on until the write queue is empty. Every
 kept record of a vector is written (PMBPTR_EL1 = 0, a 1 MiB buffer, a
 memory that is always ready): a record of L bytes at address A is
-ceil((A % 8 + L) / 8) beats; the first is taken two cycles after its finish
-at the earliest and one cycle after the record before it is done; the run
+ceil((A % 8 + L) / 8) beats; a record enters the write queue in the cycle
+after its finish at the earliest (it waits in its slot in its finish cycle),
+its first beat is taken two cycles after it enters at the earliest, and one
+cycle after the record before it is done; the run
 ends in the cycle after the last beat is taken. So the pmu line's cycle is
 max(last line + 1, last finish + 1, last beat + 1). A record of a vector is
 Counters 6 + PC 9 + Operation Type 2 + Events 1 + EV_BYTES + End 1 bytes,
@@ -87,11 +89,11 @@ def check(spt, cfgs):
         kv = ops[op]
         ld = "LD" in kv.get("type", "").split("+")
         n = 6 + 9 + 2 + 1 + cfg["ev_bytes"] + 1 + (3 if "LDS" in cfg["feat"] and ld and "ds" in kv else 0)
-        queue = [e for e in queue if e >= fin]       # entries whose last beat is taken before this finish
+        queue = [e for e in queue if e >= fin + 1]   # entries whose last beat is taken before it enters
         if len(queue) >= cfg["knobs"]["BUF_QUEUE"]:
             return name, "record of op %d would find the write queue full" % op
         beats = (addr % 8 + n + 7) // 8
-        first = max(fin + 2, done + 1)
+        first = max(fin + 3, done + 1)
         done = first + beats - 1
         queue.append(done)
         addr += n

@@ -116,7 +116,10 @@ static int d17_3_7_two_slots_then_collide(void)
 
 /* Knob SLOT_REUSE (D17.3.7, semantics.md step 4): a slot freed by a finish is
  * free from the next cycle (0) or already for this cycle's selections (1).
- * v1 (one slot): finish of slot 0 in the same cycle as a selection. */
+ * v1 (one slot): finish of slot 0 in the same cycle as a selection. Its
+ * record is rejected (PMSFCR_EL1.FT, branches only), so the finish frees
+ * the slot; a kept record holds it until it enters the write queue
+ * (spec_d17_8_wait.c: d17_3_7_slot_reuse_at_entry). */
 static int slot_reuse_case(uint32_t knob)
 {
     spu_config_t cfg;
@@ -124,6 +127,7 @@ static int slot_reuse_case(uint32_t knob)
     TRY(spec_cfg(&cfg, "v1"));
     TRY(spec_knob(&cfg, "SLOT_REUSE", knob));
     TRY(spec_init(&s, &cfg));
+    spec_wr(&s, SPU_REG_PMSFCR_EL1, FCR_FT | FCR_TYPE(TB));
     TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
     TRY(spec_take(&s) != 0);
     spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
@@ -132,6 +136,7 @@ static int slot_reuse_case(uint32_t knob)
     s.in.fin_slot[0] = 0;
     spec_cycle(&s);
     CHECK_EQ(s.o.rec_valid, 1, "record of the finishing sample");
+    CHECK_EQ(s.o.rec_keep, 0, "rejected (not a branch): the finish frees the slot");
     if (knob) {
         CHECK(s.o.smp_valid == 1 && s.o.smp_slot[0] == 0, "SLOT_REUSE=1: freed slot not reused");
         CHECK_EQ(s.o.col_valid, 0, "SLOT_REUSE=1: collision");

@@ -20,7 +20,18 @@
 #define LIMIT_PAGE1 0x1001u       /* PMBLIMITR_EL1: E = 1, LIMIT = 1: the limit is 0x1000 */
 #define BSR_FULL ((1ull << 17) | 1u) /* S, EC = 0, MSS = BSC 0b000001 */
 
-/* A buffer at ptr below LIMIT_PAGE1, profiling on, one kept load record. */
+/* The cycle after a kept record's finish: in its finish cycle it waits in
+ * its slot (PMBPTR_EL1 still ptr), in the next it enters the write queue. */
+static int buffer_reserve(spec_t *s, uint64_t ptr)
+{
+    CHECK_EQ(s->o.rec_wr, 0u, "the record waits in its slot in its finish cycle");
+    CHECK_EQ(s->m.reg[SPU_REG_PMBPTR_EL1], ptr, "PMBPTR_EL1 after the finish cycle (no read cycle)");
+    spec_idle(s, 1);
+    return 0;
+}
+
+/* A buffer at ptr below LIMIT_PAGE1, profiling on, one kept load record,
+ * and the cycle it enters the write queue. */
 static int buffer_record(spec_t *s, uint64_t ptr)
 {
     TRY(spec_open(s, "v1p4"));
@@ -28,6 +39,7 @@ static int buffer_record(spec_t *s, uint64_t ptr)
     TRY(spec_enable(s, IRR(1, 0), 0, LIMIT_PAGE1));
     TRY(spec_expect(s, 10, TLD, 0, 0, 0, 0));
     CHECK_EQ(s->o.rec_len[0], REC_LOAD, "the record of a plain load");
+    TRY(buffer_reserve(s, ptr));
     return 0;
 }
 
@@ -54,6 +66,7 @@ static int d17_8_full_boundary(void)
     CHECK_EQ(s.o.pmbirq, 0u, "PTR == LIMIT - 128 is not full");
     CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0x1000u - MAX_V1P4, "PMBPTR_EL1");
     TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    TRY(buffer_reserve(&s, 0x1000u - MAX_V1P4));
     CHECK_EQ(s.o.rec_wr, 1u, "the last record that fits is written");
     CHECK_EQ(s.o.pmbirq, 1u, "and fills the buffer: PMBIRQ");
     CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 1u, "SAMPLE_BUFFER_FULL once");
@@ -73,6 +86,7 @@ static int d17_8_full_stops_profiling(void)
     spec_wr(&s, SPU_REG_PMBSR_EL1, (1ull << 16) | (1ull << 19)); /* COLL, DL from before */
     TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
     TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    TRY(buffer_reserve(&s, 0xF78));
     CHECK_EQ(s.o.rec_wr, 1u, "written: 0xF78 <= 0xF80 when it starts");
     CHECK_EQ(spec_rd(&s, SPU_REG_PMBSR_EL1), BSR_FULL | (1ull << 16) | (1ull << 19), "S set, COLL and DL kept");
     CHECK_EQ(s.o.obs_enabled, 0u, "profiling stopped");
@@ -107,8 +121,8 @@ static int d17_4_no_write_when_discarding(void)
 
 /* The write port: a record at 0x1003 goes out as beats at 0x1000 (bytes
  * 0..4 in lanes 3..7), 0x1008, 0x1010 and 0x1018 (bytes 21, 22 in lanes 0,
- * 1), one per cycle from the second cycle after the record; a stalled beat
- * is shown again. */
+ * 1), one per cycle from the cycle after it enters the write queue (the
+ * second after its finish); a stalled beat is shown again. */
 static int d17_8_write_beats(void)
 {
     spec_t s;
@@ -117,10 +131,11 @@ static int d17_8_write_beats(void)
     TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
     s.mem_stall = 1;
     TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+    TRY(buffer_reserve(&s, 0x1003));
     CHECK_EQ(s.o.rec_wr, 1u, "written");
     uint8_t rec[32];
     memcpy(rec, spu_model_record(&s.m, 0), REC_LOAD);
-    CHECK_EQ(s.o.mem_valid, 0u, "the record's bytes come into the queue at the next edge");
+    CHECK_EQ(s.o.mem_valid, 0u, "its beats start in the cycle after it enters");
     spec_idle(&s, 1);
     static const uint64_t addr[4] = {0x1000, 0x1008, 0x1010, 0x1018};
     static const uint8_t strb[4] = {0xF8, 0xFF, 0xFF, 0x03};
@@ -147,10 +162,10 @@ static int d17_8_write_beats(void)
     return 0;
 }
 
-/* Two records in one cycle (wide: ports 0 and 1): port 0's fills the buffer
- * (0xF6A + 23 = 0xF81 > 0xF80), so profiling stops before port 1's, which
- * is built but not written (SPECompleteSample() of port 1 runs after port
- * 0's, docs/buffer.md). */
+/* Two records in one cycle (wide: ports 0 and 1), entering the queue in
+ * the next: port 0's fills the buffer (0xF6A + 23 = 0xF81 > 0xF80), so
+ * profiling stops before port 1's, which is built but not written (records
+ * of one cycle enter in port order, docs/buffer.md). */
 static int d17_8_full_stops_later_port(void)
 {
     spec_t s;
@@ -167,12 +182,50 @@ static int d17_8_full_stops_later_port(void)
     CHECK_EQ(s.o.rec_keep, 3u, "both kept");
     CHECK_EQ(s.o.rec_len[0], REC_LOAD, "port 0's record");
     CHECK_EQ(s.o.rec_len[1], REC_LOAD, "port 1's record is built");
+    TRY(buffer_reserve(&s, 0xF6A));
     CHECK_EQ(s.o.rec_wr, 1u << s0, "only port 0's (slot s0's) is written");
     CHECK_EQ(s.o.pmbirq, 1u, "port 0's filled the buffer");
     CHECK_EQ(s.pmu[SPU_PMU_BUFFER_FULL], 1u, "SAMPLE_BUFFER_FULL once");
     CHECK_EQ(spec_rd(&s, SPU_REG_PMBPTR_EL1), 0xF6Au + REC_LOAD, "PMBPTR_EL1 moved for port 0 only");
     spec_idle(&s, 8);
     CHECK_EQ(s.o.rec_wr, 0u, "port 1's was discarded, not kept waiting");
+    return 0;
+}
+
+/* D17.8.1: "profiling is disabled before the Statistical Profiling Unit
+ * samples further operations". A kept load finishes in cycle F with a
+ * member (PMSICR_EL1 COUNT 2 -> 1: counted, not selected) and enters the
+ * write queue in F + 1 with another member that would take COUNT to 0.
+ * At 0xF6A it fills the buffer, so F + 1's member is neither counted nor
+ * selected and COUNT stays 1; at 0 it does not, and the member's selection
+ * collides (the slot is freed from F + 2, SLOT_REUSE = 0). */
+static int d17_8_1_full_stops_its_cycle(void)
+{
+    for (unsigned fills = 0; fills <= 1; fills++) {
+        CASE(fills);
+        spec_t s;
+        TRY(spec_open(&s, "v1p4"));
+        spec_wr(&s, SPU_REG_PMBPTR_EL1, fills ? 0xF6A : 0);
+        TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
+        const int slot = spec_take(&s);
+        CHECK_EQ(slot, 0, "the only slot");
+        spec_wr(&s, SPU_REG_PMSICR_EL1, 2);
+        s.in.pop_valid = 1;
+        spec_fin(&s, 0, TLD, 0, 0, 0);
+        CHECK_EQ(s.o.rec_keep, 1u, "F: the load is kept");
+        CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u, "F: its member is counted");
+        CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "F: COUNT 2 -> 1");
+        s.in.pop_valid = 1;
+        spec_cycle(&s);
+        CHECK_EQ(s.o.rec_wr, 1u, "F + 1: the record enters");
+        CHECK_EQ(s.o.pmbirq, fills, "F + 1: it fills the buffer (%u)", fills);
+        CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u - fills, "F + 1: SAMPLE_POP");
+        CHECK_EQ(s.o.col_valid, 1u - fills, "F + 1: collision");
+        CHECK_EQ(s.o.smp_valid, 0u, "F + 1: no sample");
+        if (fills)
+            CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "F + 1: COUNT held");
+        CHECK_EQ(s.m.reg[SPU_REG_PMBSR_EL1], fills ? BSR_FULL : PMBSR_COLL, "F + 1: PMBSR_EL1");
+    }
     return 0;
 }
 
@@ -183,5 +236,6 @@ const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_4_no_write_when_discarding),
     SPEC_TEST(d17_8_write_beats),
     SPEC_TEST(d17_8_full_stops_later_port),
+    SPEC_TEST(d17_8_1_full_stops_its_cycle),
     SPEC_END,
 };

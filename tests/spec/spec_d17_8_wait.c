@@ -1,6 +1,7 @@
 /*
  * D17.3.7, D17.4, D17.8: a kept record that finds the Profiling Buffer's
- * write queue full is not lost (docs/buffer.md). It waits in its slot, which
+ * write queue full is not lost (docs/buffer.md). It waits in its slot (as
+ * every kept record does in its finish cycle), which
  * stays occupied, so a selection that finds no free slot is a collision
  * (SPESampleCollision(): SAMPLE_COLLISION, PMBSR_EL1.COLL); the waiting
  * records take free entries first, in the order they finished, and reserve
@@ -32,7 +33,8 @@ static uint64_t ptr(const spec_t *s)
 }
 
 /* cfg with BUF_QUEUE = 1 and SLOT_REUSE = reuse, PMBPTR_EL1 = at, profiling
- * on, the memory stalled, and record A (a plain load) queued. */
+ * on, the memory stalled, and record A (a plain load) queued (every kept
+ * record waits in its finish cycle and enters at the earliest in the next). */
 static int wait_setup(spec_t *s, const char *cfg, unsigned reuse, uint64_t at, uint64_t limitr)
 {
     spu_config_t c;
@@ -44,7 +46,9 @@ static int wait_setup(spec_t *s, const char *cfg, unsigned reuse, uint64_t at, u
     TRY(spec_enable(s, IRR(1, 0), 0, limitr));
     s->mem_stall = 1;
     TRY(spec_expect(s, 10, TLD, 0, 0, 0, 0));
-    CHECK_EQ(s->o.rec_wr, 1u, "record A enters the queue (slot 0)");
+    CHECK_EQ(s->o.rec_wr, 0u, "record A waits in its finish cycle");
+    spec_idle(s, 1);
+    CHECK_EQ(s->o.rec_wr, 1u, "record A enters the queue (slot 0) in the next");
     CHECK_EQ(ptr(s), at + REC_LOAD, "PMBPTR_EL1 reserved for A");
     return 0;
 }
