@@ -205,9 +205,7 @@ static void lay_out_buffer(spu_cov_t *c)
     const spu_config_t *cfg = c->cfg;
     c->b_buf = c->nbins;
     for (int k = 0; k < NBUF; k++)
-        add(c, k == B_STOPPED && cfg->knob[SPU_KNOB_INFLIGHT]
-                   ? "INFLIGHT=1: a sample that finishes while the buffer is disabled or stopped has no record"
-               : k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
+        add(c, k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
                : k == B_WAIT_TWO && cfg->slots == 1     ? "one slot: at most one record waits"
                                                          : NULL,
             "%s", buf_name[k]);
