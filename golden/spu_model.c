@@ -47,6 +47,7 @@ void spu_model_reset(spu_model_t *m)
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
     m->filled = 0;
+    m->buf_stale = 1;
     m->cycle = 0;
 }
 
@@ -146,7 +147,7 @@ static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_
 {
     spu_bufstep_t bs;
     spu_buffer_begin(m, &bs);
-    uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
+    uint8_t freed = m->wq_n && !m->buf_stale ? spu_buffer_waiting(m, &bs, out) : 0;
     if (in->fin_valid)
         freed |= complete_samples(m, in, en, out);
     *full = bs.full;
@@ -249,9 +250,15 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     if (coll)
         m->reg[SPU_REG_PMBSR_EL1] |= SPU_F_PMBSR_EL1_COLL_MASK;
 
-    /* Step 7: a direct write wins over the unit's own update this cycle. */
-    if (in->reg_valid && in->reg_write)
-        (void)spu_model_reg_write(m, spu_reg_find(in->reg_enc), in->reg_wdata);
+    /* Step 7: a direct write wins over the unit's own update this cycle.
+     * After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle reserves no
+     * place: the unit recomputes its limit (docs/buffer.md). */
+    m->buf_stale = 0;
+    if (in->reg_valid && in->reg_write) {
+        const int idx = spu_reg_find(in->reg_enc);
+        if (spu_model_reg_write(m, idx, in->reg_wdata) == 0)
+            m->buf_stale = idx == SPU_REG_PMBPTR_EL1 || idx == SPU_REG_PMBLIMITR_EL1;
+    }
 
     m->prev_en = (uint8_t)en;
     spu_step_outputs(m, en, out);

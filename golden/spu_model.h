@@ -136,6 +136,8 @@ typedef struct spu_model {
     uint8_t bq_beat;                      /* beat of the head record shown next */
     uint8_t filled;                       /* a record filled the buffer in the last step: its
                                              members were not counted (docs/semantics.md) */
+    uint8_t buf_stale;                    /* an MSR PMBPTR_EL1 or PMBLIMITR_EL1 (or a reset) in
+                                             the last step: this one reserves no place */
 } spu_model_t;
 
 /* ------------------------------------------------------------- lifetime */

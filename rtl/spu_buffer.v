@@ -43,6 +43,7 @@ module spu_buffer #(
   input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
   input  wire                       buf_en_i,     // PMBLIMITR_EL1.E and not PMBSR_EL1.S
   input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
+  input  wire                       lim_we_i,     // MSR PMBPTR_EL1 or PMBLIMITR_EL1 this cycle
   output reg  [SLOTS-1:0]           wr_o,         // slot s's record enters the queue
   output wire [SLOTS-1:0]           wait_o,       // slot s's record waits (since an earlier cycle)
   output reg  [SLOTS-1:0]           hold_o,       // slot s's kept record of this cycle starts to wait
@@ -98,12 +99,17 @@ module spu_buffer #(
   // ------------------------------------------------- the reservation
   // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize).
   // is_full is the reference (formal, FullExact_A); the reservation tests
-  // PMBPTR_EL1 + n for the n < 2^12 bytes entered before, with flags of
-  // PMBPTR_EL1 and PMBLIMITR_EL1 alone (full_at): with A:B = PMBPTR_EL1 + n
-  // (B its 12 low bits) and LIMIT > 0 it is full when A >= LIMIT, or A =
-  // LIMIT - 1 and B > 4096 - (1 << MaxSize); A is PMBPTR_EL1[63:12] plus
-  // the carry out of the low 12 bits, modulo 2^52 as the pseudocode's
-  // 64-bit pointer. So no 64-bit add or compare follows the lengths.
+  // PMBPTR_EL1 + n for the n < 2^12 bytes entered before (full_at). With
+  // A:B = PMBPTR_EL1 + n (B its 12 low bits, A the rest modulo 2^52, as
+  // the pseudocode's 64-bit pointer wraps) and LIMIT > 0 it is full when
+  // A >= LIMIT, or A = LIMIT - 1 and B > 4096 - (1 << MaxSize). A is
+  // PMBPTR_EL1[63:12] plus the carry out of the low 12 bits, so the
+  // reservation needs, for A = PMBPTR_EL1[63:12] and for A + 1, the flags
+  // A >= LIMIT and A = LIMIT - 1. They come from lim_gap_q = LIMIT -
+  // PMBPTR_EL1[63:12] (53-bit, signed), a register the reservation keeps up
+  // to date as it moves the pointer: no 52-bit add or compare is in the
+  // cycle's path. After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle
+  // recomputes it (lim_stale_q) and reserves nothing (docs/buffer.md).
   function is_full;
     input [63:0] ptr;
     input [63:0] lim;
@@ -115,13 +121,18 @@ module spu_buffer #(
   localparam [11:0] LOW_MAX = 12'd4095 - MAXB[11:0] + 12'd1;  // 4096 - (1 << MaxSize)
   wire [51:0] ptr_hi  = pmbptr_i[63:12];
   wire [51:0] lim_hi  = limit_i[63:12];
-  wire        lim0    = lim_hi == 52'd0;
-  wire        hi_ones = &ptr_hi;
-  wire        ge0     = ptr_hi >= lim_hi;                       // A = ptr_hi
-  wire        eq0     = ptr_hi + 52'd1 == lim_hi;
-  wire        ge1     = hi_ones ? lim0 : (ge0 | eq0);           // A = ptr_hi + 1
-  wire        eq1     = hi_ones ? (lim_hi == 52'd1) : (ptr_hi + 52'd2 == lim_hi);
   wire        unused_lim = ^limit_i[11:0];   // Zeros(12); is_full reads them (formal)
+  reg  [52:0] lim_gap_q, lim_gap_d;          // LIMIT - PMBPTR_EL1[63:12]
+  reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed
+  wire        lim0    = lim_hi == 52'd0;
+  wire        lim1    = lim_hi == 52'd1;
+  wire        hi_ones = &ptr_hi;               // A + 1 wraps to 0
+  wire        gap_le0 = lim_gap_q[52] | (lim_gap_q == 53'd0);
+  wire        gap_le1 = lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0);
+  wire        ge0     = gap_le0;                                 // A >= LIMIT
+  wire        eq0     = lim_gap_q == 53'd1;                      // A = LIMIT - 1
+  wire        ge1     = hi_ones ? lim0 : gap_le1;                // A + 1 >= LIMIT
+  wire        eq1     = hi_ones ? lim1 : (lim_gap_q == 53'd2);   // A + 1 = LIMIT - 1
 
   function full_at;                    // SPEBufferIsFull(PMBPTR_EL1 + n)
     input [11:0] n;
@@ -198,8 +209,9 @@ module spu_buffer #(
         cs = wq_q[2*j +: 2];
         cl = wlen_q[8*cs +: 8];
         c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
-        if (cv && en && free == {(QW+1){1'b0}}) begin
-          // no entry: it waits on, and so do the ones behind it
+        if (cv && (lim_stale_q || (en && free == {(QW+1){1'b0}}))) begin
+          // no entry (or the limit is being recomputed): it waits on, and
+          // so do the ones behind it
           wait_d              = wait_d | c1;
           wq_d[2*wqn_d +: 2]  = cs;
           wqn_d               = wqn_d + 3'd1;
@@ -239,6 +251,20 @@ module spu_buffer #(
     end
   end
   assign ptr_we_o = wr_o != {SLOTS{1'b0}};
+
+  // lim_gap_q follows PMBPTR_EL1[63:12]: down by the carry out of its low
+  // 12 bits when records enter (to LIMIT when it wraps to 0); recomputed
+  // in the cycle after an MSR of either register, which reserves nothing.
+  always @* begin : b_gap
+    reg c;
+    c           = ptr_o[12] ^ pmbptr_i[12];  // PMBPTR_EL1[63:12] + 1 (n < 2^12)
+    lim_gap_d   = lim_gap_q;
+    lim_stale_d = lim_we_i;
+    if (lim_stale_q)
+      lim_gap_d = {1'b0, lim_hi} - {1'b0, ptr_hi};
+    else if (c)
+      lim_gap_d = hi_ones ? {1'b0, lim_hi} : lim_gap_q - 53'd1;
+  end
 
   // ------------------------------------------------------ queue state
   // (what is read comes before what is written, and temporaries get values
@@ -297,6 +323,16 @@ module spu_buffer #(
       end
       if (nwr != {(QW+1){1'b0}} || pop)
         count <= count - {{QW{1'b0}}, pop} + nwr;
+    end
+  end
+
+  always @(posedge clk_i) begin : b_lim
+    if (!rst_ni) begin
+      lim_gap_q   <= 53'd0;
+      lim_stale_q <= 1'b1;
+    end else begin
+      lim_gap_q   <= lim_gap_d;
+      lim_stale_q <= lim_stale_d;
     end
   end
 
@@ -370,10 +406,12 @@ module spu_buffer #(
                             (f_new & ~wait_d) == {SLOTS{1'b0}});
       // one that does not enter waits on, unless the buffer is disabled or
       // stopped (D17.4) or a record of this cycle filled it
-      RecordNotLost_A: assert (!work || !buf_en_i || full_o ||
+      RecordNotLost_A: assert (!work || ((!buf_en_i || full_o) && !lim_stale_q) ||
                                (wait_q & ~wr_o & ~wait_d) == {SLOTS{1'b0}});
-      // the reservation's full test is SPEBufferIsFull() of the new pointer
+      // the reservation's full test is SPEBufferIsFull() of the new pointer,
+      // with the gap it keeps (an invariant) when it reserves
       FullExact_A: assert (!ptr_we_o || full_o == is_full(ptr_o, limit_i));
+      LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});
     end
   end
   // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q.

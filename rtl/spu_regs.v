@@ -55,6 +55,7 @@ module spu_regs #(
   input  wire [63:0] pmsicr_i,               // PMSICR_EL1 (spu_interval)
   output wire        icr_we_o,               // MSR PMSICR_EL1 this cycle
   output wire [63:0] icr_wdata_o,            // its value, WMASK applied
+  output wire        lim_we_o,               // MSR PMBPTR_EL1 or PMBLIMITR_EL1 this cycle
   output wire [63:0] pmscr_o,                // PMSCR_EL1
   output wire [63:0] pmsnevfr_o,             // PMSNEVFR_EL1
   output wire [63:0] pmsirr_o,               // PMSIRR_EL1
@@ -124,6 +125,10 @@ module spu_regs #(
   assign icr_we_o    = reg_valid_i & reg_write_i & REG_PRESENT[I_ICR] &
                        (reg_enc_i == E_ICR);
   assign icr_wdata_o = reg_wdata_i & M_ICR;
+  // MSR PMBPTR_EL1 or PMBLIMITR_EL1: spu_buffer recomputes its limit.
+  assign lim_we_o    = reg_valid_i & reg_write_i &
+                       ((REG_PRESENT[I_PTR] & (reg_enc_i == E_PTR)) |
+                        (REG_PRESENT[I_LIM] & (reg_enc_i == E_LIM)));
 
   // -------------------------------------------------- access and state
   // Encodings are distinct, so the case finds the one register an encoding

@@ -79,6 +79,7 @@ module spu_top #(
   wire        buf_full, ptr_we;
   wire [63:0] ptr_next;
   wire        icr_we;
+  wire        lim_we;
   wire [63:0] icr_wdata;
   wire [LANES-1:0] col;
 
@@ -105,6 +106,7 @@ module spu_top #(
     .pmsicr_i    (pmsicr),
     .icr_we_o    (icr_we),
     .icr_wdata_o (icr_wdata),
+    .lim_we_o    (lim_we),
     .pmscr_o     (pmscr),
     .pmsnevfr_o  (pmsnevfr),
     .pmsirr_o    (pmsirr),
@@ -305,6 +307,7 @@ module spu_top #(
     .pmbptr_i         (pmbptr),
     .buf_en_i         (pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] & ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB]),
     .limit_i          (pmblimitr & `SPU_F_PMBLIMITR_EL1_LIMIT_MASK),
+    .lim_we_i         (lim_we),
     .wr_o             (buf_wr),
     .wait_o           (slot_wait),
     .hold_o           (slot_hold),

@@ -10,6 +10,8 @@ kept record of a vector is written (PMBPTR_EL1 = 0, a 1 MiB buffer, a
 memory that is always ready): a record of L bytes at address A is
 ceil((A % 8 + L) / 8) beats; a record enters the write queue in the cycle
 after its finish at the earliest (it waits in its slot in its finish cycle),
+and not in a cycle after one with a PMBLIMITR_EL1 write (that cycle reserves
+nothing),
 its first beat is taken two cycles after it enters at the earliest, and one
 cycle after the record before it is done; the run
 ends in the cycle after the last beat is taken. So the pmu line's cycle is
@@ -36,6 +38,7 @@ def check(spt, cfgs):
     if not os.path.exists(spl):
         return None
     ops, cfg, cur, pmscr, limitr = [], None, 0, [], []
+    hold = set()                                     # cycles after a PMBLIMITR_EL1 write
     for raw in open(spt):
         line = raw.split("#", 1)[0].strip()
         if line.startswith("cfg "):
@@ -48,6 +51,7 @@ def check(spt, cfgs):
             return name, "writes PMBPTR_EL1: this script assumes PMBPTR_EL1 = 0"
         elif line.startswith("w PMBLIMITR_EL1 "):
             limitr.append((cur, int(line.split()[2], 0)))
+            hold.add(cur + 1)
         elif re.match(r"op(\*\d+)?( |$)", line):
             head, *keys = line.split()
             n = int(head[3:]) if head.startswith("op*") else 1
@@ -89,11 +93,14 @@ def check(spt, cfgs):
         kv = ops[op]
         ld = "LD" in kv.get("type", "").split("+")
         n = 6 + 9 + 2 + 1 + cfg["ev_bytes"] + 1 + (3 if "LDS" in cfg["feat"] and ld and "ds" in kv else 0)
-        queue = [e for e in queue if e >= fin + 1]   # entries whose last beat is taken before it enters
+        enter = fin + 1
+        while enter in hold:
+            enter += 1
+        queue = [e for e in queue if e >= enter]     # entries whose last beat is taken before it enters
         if len(queue) >= cfg["knobs"]["BUF_QUEUE"]:
             return name, "record of op %d would find the write queue full" % op
         beats = (addr % 8 + n + 7) // 8
-        first = max(fin + 3, done + 1)
+        first = max(enter + 2, done + 1)
         done = first + beats - 1
         queue.append(done)
         addr += n

@@ -229,6 +229,36 @@ static int d17_8_1_full_stops_its_cycle(void)
     return 0;
 }
 
+/* A write of PMBPTR_EL1 or PMBLIMITR_EL1 (here PMBLIMITR_EL1, rewritten with
+ * its own value, in the finish cycle of a kept load) holds the reservation
+ * in the next cycle, while the unit recomputes its limit from the new
+ * values (docs/buffer.md): the record enters a cycle later, at the same
+ * place. */
+static int d17_8_limit_write_holds_reservation(void)
+{
+    for (int reg = 0; reg < 2; reg++) {
+        CASE(reg);
+        spec_t s;
+        TRY(spec_open(&s, "v1p4"));
+        spec_wr(&s, SPU_REG_PMBPTR_EL1, 0xF00);
+        TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
+        TRY(spec_take(&s) != 0);
+        s.in.reg_valid = 1;
+        s.in.reg_write = 1;
+        s.in.reg_enc = spu_reg_enc(reg ? SPU_REG_PMBPTR_EL1 : SPU_REG_PMBLIMITR_EL1);
+        s.in.reg_wdata = reg ? 0xF00u : LIMIT_PAGE1;
+        spec_fin(&s, 0, TLD, 0, 0, 0);
+        CHECK_EQ(s.o.rec_keep, 1u, "kept, with the MSR in its finish cycle");
+        spec_idle(&s, 1);
+        CHECK_EQ(s.o.rec_wr, 0u, "the cycle after the MSR reserves nothing");
+        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], 0xF00u, "PMBPTR_EL1 not moved");
+        spec_idle(&s, 1);
+        CHECK_EQ(s.o.rec_wr, 1u, "the record enters a cycle later");
+        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], 0xF00u + REC_LOAD, "at its place");
+    }
+    return 0;
+}
+
 const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_8_pointer_advances),
     SPEC_TEST(d17_8_full_boundary),
@@ -237,5 +267,6 @@ const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_8_write_beats),
     SPEC_TEST(d17_8_full_stops_later_port),
     SPEC_TEST(d17_8_1_full_stops_its_cycle),
+    SPEC_TEST(d17_8_limit_write_holds_reservation),
     SPEC_END,
 };
