@@ -124,23 +124,17 @@ module spu_buffer #(
   wire        unused_lim = ^limit_i[11:0];   // Zeros(12); is_full reads them (formal)
   reg  [52:0] lim_gap_q, lim_gap_d;          // LIMIT - PMBPTR_EL1[63:12]
   reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed
-  wire        lim0    = lim_hi == 52'd0;
-  wire        lim1    = lim_hi == 52'd1;
-  wire        hi_ones = &ptr_hi;               // A + 1 wraps to 0
-  wire        gap_le0 = lim_gap_q[52] | (lim_gap_q == 53'd0);
-  wire        gap_le1 = lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0);
-  wire        ge0     = gap_le0;                                 // A >= LIMIT
-  wire        eq0     = lim_gap_q == 53'd1;                      // A = LIMIT - 1
-  wire        ge1     = hi_ones ? lim0 : gap_le1;                // A + 1 >= LIMIT
-  wire        eq1     = hi_ones ? lim1 : (lim_gap_q == 53'd2);   // A + 1 = LIMIT - 1
 
-  function full_at;                    // SPEBufferIsFull(PMBPTR_EL1 + n)
+  // SPEBufferIsFull(PMBPTR_EL1 + n); lf = {lim0, ge0, eq0, ge1, eq1}: LIMIT
+  // = 0, and A >= LIMIT, A = LIMIT - 1 for A = PMBPTR_EL1[63:12] and A + 1.
+  function full_at;
     input [11:0] n;
+    input [4:0]  lf;
     reg   [12:0] b;
     begin
       b       = {1'b0, pmbptr_i[11:0]} + {1'b0, n};
-      full_at = lim0 | (b[12] ? (ge1 | (eq1 & (b[11:0] > LOW_MAX)))
-                              : (ge0 | (eq0 & (b[11:0] > LOW_MAX))));
+      full_at = lf[4] | (b[12] ? (lf[1] | (lf[0] & (b[11:0] > LOW_MAX)))
+                               : (lf[3] | (lf[2] & (b[11:0] > LOW_MAX))));
     end
   endfunction
 
@@ -174,6 +168,8 @@ module spu_buffer #(
     reg [11:0] n;                        // bytes entered before
     reg [QW:0] free;
     reg [QW-1:0] tail;
+    reg [4:0]  lf;                       // full_at's flags
+    reg        hi_ones;                  // A + 1 wraps to 0
     ptr_o   = pmbptr_i;
     nwr     = {(QW+1){1'b0}};
     push    = {QUEUE{1'b0}};
@@ -196,6 +192,8 @@ module spu_buffer #(
     n       = 12'd0;
     free    = {(QW+1){1'b0}};
     tail    = {QW{1'b0}};
+    lf      = 5'd0;
+    hi_ones = 1'b0;
     // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
     j       = 0;
     if (wqn_q != 3'd0) begin  // most cycles have no waiting record
@@ -204,6 +202,12 @@ module spu_buffer #(
       // and this cycle's records go after the count records from head
       free = QN - count + {{QW{1'b0}}, pop};
       tail = qidx({1'b0, head}, count);
+      hi_ones = &ptr_hi;
+      lf[4]   = lim_hi == 52'd0;
+      lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
+      lf[2]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
+      lf[1]   = hi_ones ? lf[4] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
+      lf[0]   = hi_ones ? (lim_hi == 52'd1) : (lim_gap_q == 53'd2);
       for (j = 0; j < SLOTS; j = j + 1) begin
         cv = j < wqn_q;
         cs = wq_q[2*j +: 2];
@@ -226,7 +230,7 @@ module spu_buffer #(
             n                   = n + {4'd0, cl};
             free                = free - 1'b1;
             nwr                 = nwr + 1'b1;
-            if (full_at(n)) begin
+            if (full_at(n, lf)) begin
               full_o = 1'b1;
               en     = 1'b0;
             end
@@ -255,15 +259,27 @@ module spu_buffer #(
   // lim_gap_q follows PMBPTR_EL1[63:12]: down by the carry out of its low
   // 12 bits when records enter (to LIMIT when it wraps to 0); recomputed
   // in the cycle after an MSR of either register, which reserves nothing.
+  // Worked out only in such a cycle (simulation speed).
+  wire lim_work = lim_stale_q | lim_we_i | ptr_we_o;
   always @* begin : b_gap
-    reg c;
-    c           = ptr_o[12] ^ pmbptr_i[12];  // PMBPTR_EL1[63:12] + 1 (n < 2^12)
     lim_gap_d   = lim_gap_q;
     lim_stale_d = lim_we_i;
-    if (lim_stale_q)
-      lim_gap_d = {1'b0, lim_hi} - {1'b0, ptr_hi};
-    else if (c)
-      lim_gap_d = hi_ones ? {1'b0, lim_hi} : lim_gap_q - 53'd1;
+    if (lim_work) begin
+      if (lim_stale_q)
+        lim_gap_d = {1'b0, lim_hi} - {1'b0, ptr_hi};
+      else if (ptr_o[12] ^ pmbptr_i[12])     // PMBPTR_EL1[63:12] + 1 (n < 2^12)
+        lim_gap_d = (&ptr_hi) ? {1'b0, lim_hi} : lim_gap_q - 53'd1;
+    end
+  end
+
+  always @(posedge clk_i) begin : b_lim
+    if (!rst_ni) begin
+      lim_gap_q   <= 53'd0;
+      lim_stale_q <= 1'b1;
+    end else if (lim_work) begin
+      lim_gap_q   <= lim_gap_d;
+      lim_stale_q <= lim_stale_d;
+    end
   end
 
   // ------------------------------------------------------ queue state
@@ -323,16 +339,6 @@ module spu_buffer #(
       end
       if (nwr != {(QW+1){1'b0}} || pop)
         count <= count - {{QW{1'b0}}, pop} + nwr;
-    end
-  end
-
-  always @(posedge clk_i) begin : b_lim
-    if (!rst_ni) begin
-      lim_gap_q   <= 53'd0;
-      lim_stale_q <= 1'b1;
-    end else begin
-      lim_gap_q   <= lim_gap_d;
-      lim_stale_q <= lim_stale_d;
     end
   end
 
