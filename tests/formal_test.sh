@@ -45,7 +45,7 @@ discard~v1p4~spu_complete.v~s/rec_o \& collect \& {SLOTS{.discard}}/rec_o \& col
 inflight~wide-alt~spu_slots.v~s/^\( *\)busy_q\[s\] \&\& !named\[s\];/\1!named[s];/~a finish of a free slot completes it
 slot~wide-alt~spu_slots.v~s/avail = avail \& .take;/avail = avail;/~two lanes can take the same slot
 filter~v1p4~spu_filter.v~s/collect_o    = (why_o == 5'd0);/collect_o    = (why_o[4:1] == 4'd0);/~the type filter is ignored
-coll~v1p4~spu_regs.v~s/if (coll_set_i) bsr_q\[COLL\] <= 1'b1;/bsr_q[COLL] <= coll_set_i;/~COLL cleared by the next cycle without a collision
+coll~v1p4~spu_regs.v~s/else if (coll_set_i)$/else/;s/bsr_q\[COLL\] <= 1'b1;/bsr_q[COLL] <= coll_set_i;/~COLL cleared by the next cycle without a collision
 icr~v1p4~spu_to_collect_sample.v~s/count_m1  = count - 32'd1;/count_m1  = count - 32'd2;/~COUNT decrements by two
 lfsr~v1p4~spu_lfsr_step.v~s/wire \[7:0\] new_byte = state_i\[16:9\] ^ state_i\[21:14\] ^/wire [7:0] new_byte = state_i[23:16] ^ state_i[21:14] ^ state_i[21:14] ^/~an LFSR step that can reach zero
 undef~v1p4~spu_regs.v~s/if (!pres || (reg_write_i \&\& ro)) begin/if (!pres) begin/~an MSR to an ID register is not UNDEFINED
