@@ -85,9 +85,10 @@ static void reg_port_read(const spu_model_t *m, const spu_in_t *in, spu_out_t *o
 }
 
 /* Step 4: SPECompleteSample() for each finish port; a kept record waits for
- * the Profiling Buffer from the next cycle on. Returns the slots freed:
- * those finished without a kept record. */
-static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out)
+ * the Profiling Buffer from the next cycle on, or is discarded when the
+ * buffer is disabled or stopped at the start of the cycle (buf_on = 0).
+ * Returns the slots freed: those finished without a waiting record. */
+static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, int buf_on, spu_out_t *out)
 {
     const spu_config_t *cfg = &m->cfg;
     const int discard = (cfg->features & SPU_FEAT_V1P2) &&
@@ -132,8 +133,10 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, spu_
                 .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
             /* the record is slot s's, whichever port finished it */
             m->rec_len[s] = out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[s]);
-            spu_buffer_hold(m, s);
-            freed &= (uint8_t)~(1u << s);
+            if (buf_on) { /* else D17.4: the buffer is disabled or stopped, discarded */
+                spu_buffer_hold(m, s);
+                freed &= (uint8_t)~(1u << s);
+            }
         }
     }
     return freed;
@@ -147,9 +150,12 @@ static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_
 {
     spu_bufstep_t bs;
     spu_buffer_begin(m, &bs);
-    uint8_t freed = m->wq_n && !m->buf_stale ? spu_buffer_waiting(m, &bs, out) : 0;
+    const int buf_on = bs.en;
+    if (m->buf_stale) /* the limit is being recomputed: no entry this cycle */
+        bs.free = 0;
+    uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
     if (in->fin_valid)
-        freed |= complete_samples(m, in, en, out);
+        freed |= complete_samples(m, in, en, buf_on, out);
     *full = bs.full;
     return freed;
 }

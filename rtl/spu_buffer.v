@@ -1,7 +1,8 @@
 // openspu: the Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md).
 //
 // A kept record is its slot's (spu_record). At its finish every kept
-// record joins the waiting records (hold_o: its slot stays occupied, so a
+// record joins the waiting records, unless the buffer is disabled or
+// stopped then (it is discarded, D17.4) (hold_o: its slot stays occupied, so a
 // selection that finds no other slot collides, D17.3.7), in port order
 // behind those already waiting (a FIFO of slot numbers). From the next
 // cycle on, the write queue's free entries (counting the entry whose last
@@ -213,7 +214,7 @@ module spu_buffer #(
         cs = wq_q[2*j +: 2];
         cl = wlen_q[8*cs +: 8];
         c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
-        if (cv && (lim_stale_q || (en && free == {(QW+1){1'b0}}))) begin
+        if (cv && en && (lim_stale_q || free == {(QW+1){1'b0}})) begin
           // no entry (or the limit is being recomputed): it waits on, and
           // so do the ones behind it
           wait_d              = wait_d | c1;
@@ -239,7 +240,10 @@ module spu_buffer #(
       end
       ptr_o = pmbptr_i + {52'd0, n};
     end
-    if (fin_any) begin  // this cycle's kept records join the FIFO
+    // This cycle's kept records join the FIFO, unless the buffer is
+    // disabled or stopped at the start of the cycle: then they are
+    // discarded at their finish (D17.4), their slots freed.
+    if (fin_any && buf_en_i) begin
       for (j = 0; j < SLOTS; j = j + 1) begin
         cl = len_i[8*j +: 8];
         cs = fin_slot_i[2*j +: 2];
@@ -409,10 +413,10 @@ module spu_buffer #(
       RecordOnce_A: assert ((wr_o & ~wait_q) == {SLOTS{1'b0}} &&
                             (!work || (wr_o & wait_d) == {SLOTS{1'b0}}) &&
                             (f_new & wait_q) == {SLOTS{1'b0}} &&
-                            (f_new & ~wait_d) == {SLOTS{1'b0}});
+                            (!buf_en_i || (f_new & ~wait_d) == {SLOTS{1'b0}}));
       // one that does not enter waits on, unless the buffer is disabled or
       // stopped (D17.4) or a record of this cycle filled it
-      RecordNotLost_A: assert (!work || ((!buf_en_i || full_o) && !lim_stale_q) ||
+      RecordNotLost_A: assert (!work || !buf_en_i || full_o ||
                                (wait_q & ~wr_o & ~wait_d) == {SLOTS{1'b0}});
       // the reservation's full test is SPEBufferIsFull() of the new pointer,
       // with the gap it keeps (an invariant) when it reserves

@@ -135,7 +135,7 @@ module spu_top #(
   reg  en_q;
   wire en_edge = en & ~en_q;
   // The members of the cycle in which a record fills the buffer are
-  // neither counted nor selected, and PMSICR_EL1 is not loaded (D17.8.1:
+  // neither counted nor selected, and PMSICR_EL1 is not loaded (D17.8:
   // profiling is disabled before the unit samples further operations;
   // docs/semantics.md).
   wire en_pop  = en & ~buf_full;

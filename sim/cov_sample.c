@@ -243,6 +243,9 @@ static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in
 {
     if (b->wq_n)
         sample_reserve(c, b, out, a);
+    for (unsigned p = 0; p < c->cfg->slots; p++) /* discarded at its finish (D17.4) */
+        if (out->rec_len[p] && !a->slot[out->rec_slot[p]].waiting)
+            hit(c, c->b_buf + B_STOPPED);
     if (c->wait_failed && out->col_valid)
         hit(c, c->b_buf + B_WAIT_COLLISION);
     if (__builtin_popcount(c->wait_failed) >= 2)

@@ -192,14 +192,14 @@ static int d17_8_full_stops_later_port(void)
     return 0;
 }
 
-/* D17.8.1: "profiling is disabled before the Statistical Profiling Unit
- * samples further operations". A kept load finishes in cycle F with a
+/* D17.8: "Reported synchronously means that profiling is disabled before
+ * the Statistical Profiling Unit samples further operations". A kept load finishes in cycle F with a
  * member (PMSICR_EL1 COUNT 2 -> 1: counted, not selected) and enters the
  * write queue in F + 1 with another member that would take COUNT to 0.
  * At 0xF6A it fills the buffer, so F + 1's member is neither counted nor
  * selected and COUNT stays 1; at 0 it does not, and the member's selection
  * collides (the slot is freed from F + 2, SLOT_REUSE = 0). */
-static int d17_8_1_full_stops_its_cycle(void)
+static int d17_8_full_stops_its_cycle(void)
 {
     for (unsigned fills = 0; fills <= 1; fills++) {
         CASE(fills);
@@ -229,15 +229,27 @@ static int d17_8_1_full_stops_its_cycle(void)
     return 0;
 }
 
-/* A write of PMBPTR_EL1 or PMBLIMITR_EL1 (here PMBLIMITR_EL1, rewritten with
- * its own value, in the finish cycle of a kept load) holds the reservation
- * in the next cycle, while the unit recomputes its limit from the new
- * values (docs/buffer.md): the record enters a cycle later, at the same
- * place. */
+/* A write of PMBPTR_EL1 or PMBLIMITR_EL1 in the finish cycle of a kept load
+ * holds the reservation in the next cycle, while the unit recomputes its
+ * limit (docs/buffer.md): the record enters a cycle later, with the new
+ * values. Cases: PMBLIMITR_EL1 and PMBPTR_EL1 rewritten with their own
+ * values (it enters at 0xF00); PMBPTR_EL1 = 0xF6A (it enters there and
+ * fills the buffer, 0xF6A + 23 > 0xF80); PMBLIMITR_EL1 = 0 (the held cycle
+ * still discards it, D17.4: the buffer is disabled). */
 static int d17_8_limit_write_holds_reservation(void)
 {
-    for (int reg = 0; reg < 2; reg++) {
-        CASE(reg);
+    static const struct {
+        int reg;
+        uint64_t value, at;
+        unsigned written, fills;
+    } c[4] = {
+        {SPU_REG_PMBLIMITR_EL1, LIMIT_PAGE1, 0xF00, 1, 0},
+        {SPU_REG_PMBPTR_EL1, 0xF00, 0xF00, 1, 0},
+        {SPU_REG_PMBPTR_EL1, 0xF6A, 0xF6A, 1, 1},
+        {SPU_REG_PMBLIMITR_EL1, 0, 0xF00, 0, 0},
+    };
+    for (int k = 0; k < 4; k++) {
+        CASE(k);
         spec_t s;
         TRY(spec_open(&s, "v1p4"));
         spec_wr(&s, SPU_REG_PMBPTR_EL1, 0xF00);
@@ -245,17 +257,47 @@ static int d17_8_limit_write_holds_reservation(void)
         TRY(spec_take(&s) != 0);
         s.in.reg_valid = 1;
         s.in.reg_write = 1;
-        s.in.reg_enc = spu_reg_enc(reg ? SPU_REG_PMBPTR_EL1 : SPU_REG_PMBLIMITR_EL1);
-        s.in.reg_wdata = reg ? 0xF00u : LIMIT_PAGE1;
+        s.in.reg_enc = spu_reg_enc(c[k].reg);
+        s.in.reg_wdata = c[k].value;
         spec_fin(&s, 0, TLD, 0, 0, 0);
         CHECK_EQ(s.o.rec_keep, 1u, "kept, with the MSR in its finish cycle");
         spec_idle(&s, 1);
         CHECK_EQ(s.o.rec_wr, 0u, "the cycle after the MSR reserves nothing");
-        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], 0xF00u, "PMBPTR_EL1 not moved");
+        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], c[k].at, "PMBPTR_EL1 not moved");
+        CHECK_EQ(s.m.slot[0].waiting, c[k].written, "it waits on, or the held cycle discards it");
         spec_idle(&s, 1);
-        CHECK_EQ(s.o.rec_wr, 1u, "the record enters a cycle later");
-        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], 0xF00u + REC_LOAD, "at its place");
+        CHECK_EQ(s.o.rec_wr, c[k].written, "the record enters a cycle later (or was discarded)");
+        CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], c[k].at + c[k].written * REC_LOAD, "at its place");
+        CHECK_EQ(s.o.pmbirq, c[k].fills, "the new pointer's full test");
+        CHECK(!s.m.slot[0].busy && !s.m.slot[0].waiting, "the slot is free again");
     }
+    return 0;
+}
+
+/* D17.4: "Any sample records that have been collected but not written to
+ * memory are discarded" while profiling is stopped. A load finishes while
+ * PMBSR_EL1.S = 1 (INFLIGHT = 0: its record is reported and kept by the
+ * filter), and software clears S in that same cycle: the record is
+ * discarded at its finish, not written once the buffer runs again. */
+static int d17_4_record_finished_while_stopped(void)
+{
+    spec_t s;
+    TRY(spec_open(&s, "v1p4"));
+    TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
+    TRY(spec_take(&s) != 0);
+    spec_wr(&s, SPU_REG_PMBSR_EL1, 1ull << 17); /* S: profiling stopped */
+    s.in.reg_valid = 1;
+    s.in.reg_write = 1;
+    s.in.reg_enc = spu_reg_enc(SPU_REG_PMBSR_EL1);
+    s.in.reg_wdata = 0;
+    spec_fin(&s, 0, TLD, 0, 0, 0);
+    CHECK_EQ(s.o.rec_keep, 1u, "kept by the filter");
+    for (int t = 0; t < 4; t++) {
+        spec_idle(&s, 1);
+        CHECK_EQ(s.o.rec_wr, 0u, "never written (cycle %d after the finish)", t + 1);
+    }
+    CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], 0u, "PMBPTR_EL1 unchanged");
+    CHECK(spec_take(&s) == 0, "the slot was freed at the finish");
     return 0;
 }
 
@@ -266,7 +308,8 @@ const spec_test_t spec_tests_buffer[] = {
     SPEC_TEST(d17_4_no_write_when_discarding),
     SPEC_TEST(d17_8_write_beats),
     SPEC_TEST(d17_8_full_stops_later_port),
-    SPEC_TEST(d17_8_1_full_stops_its_cycle),
+    SPEC_TEST(d17_8_full_stops_its_cycle),
     SPEC_TEST(d17_8_limit_write_holds_reservation),
+    SPEC_TEST(d17_4_record_finished_while_stopped),
     SPEC_END,
 };

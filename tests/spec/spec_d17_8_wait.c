@@ -195,8 +195,9 @@ static int d17_8_full_discards_later_waiting(void)
     return 0;
 }
 
-/* D17.4: disabling the buffer discards the waiting record in the next
- * cycle (PMBLIMITR_EL1.E = 0 at its start) and frees its slot. */
+/* D17.4: disabling the buffer discards the waiting record (the cycle after
+ * the MSR holds the reservation, and finds PMBLIMITR_EL1.E = 0 at its
+ * start) and frees its slot. */
 static int d17_4_disable_discards_waiting(void)
 {
     spec_t s;
