@@ -207,37 +207,18 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
     return coll;
 }
 
-/* Each step of docs/semantics.md in turn, every cycle (spu_fast.h). */
-void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+/* Steps 3 and 6: the enable edge and the members, unless a record filled
+ * the buffer in this cycle (en_pop = 0: none is counted or selected and
+ * PMSICR_EL1 is not loaded, docs/semantics.md). freed: slots freed in step
+ * 4. */
+static void population_step(spu_model_t *m, const spu_in_t *in, int en_pop, uint8_t freed,
+                            spu_out_t *out)
 {
-    spu_out_clear(out);
-    if (!in->rst_n) {
-        spu_model_reset(m);
-        return;
-    }
     const spu_config_t *cfg = &m->cfg;
-    reg_port_read(m, in, out);
-    /* Step 0: the write beat shown in this cycle, if the memory takes it. */
-    if (m->bq_count)
-        spu_buffer_accept(m, in);
-
-    const int en = spu_model_enabled(m, in->el, in->prof_allowed);
-    /* Most cycles have no event: test the strobes before walking ports. */
-    int full = 0;
-    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out, &full) : 0;
-    if (in->iss_valid)
-        issue_samples(m, in);
-
-    /* A record that fills the buffer stops profiling for the members of
-     * its cycle too: none is counted or selected, PMSICR_EL1 is not loaded
-     * (docs/semantics.md). */
-    const int en_pop = en && !full;
-    m->filled = (uint8_t)full;
     uint64_t icr = m->reg[SPU_REG_PMSICR_EL1];
     uint32_t lfsr = m->lfsr;
     if (en_pop && !m->prev_en && icr == 0)
         spu_interval_edge_load(cfg, m->reg[SPU_REG_PMSIRR_EL1], &icr, &lfsr);
-
     int coll = 0;
     if (en_pop && in->pop_valid) {
         /* SLOT_REUSE: a slot freed this cycle serves this cycle's selections
@@ -255,16 +236,43 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     m->lfsr = lfsr;
     if (coll)
         m->reg[SPU_REG_PMBSR_EL1] |= SPU_F_PMBSR_EL1_COLL_MASK;
+}
 
-    /* Step 7: a direct write wins over the unit's own update this cycle.
-     * After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle reserves no
-     * place: the unit recomputes its limit (docs/buffer.md). */
+/* Step 7: a direct write wins over the unit's own update this cycle. After
+ * an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle reserves no place: the
+ * unit recomputes its limit (docs/buffer.md). */
+static void reg_port_write(spu_model_t *m, const spu_in_t *in)
+{
     m->buf_stale = 0;
-    if (in->reg_valid && in->reg_write) {
-        const int idx = spu_reg_find(in->reg_enc);
-        if (spu_model_reg_write(m, idx, in->reg_wdata) == 0)
-            m->buf_stale = idx == SPU_REG_PMBPTR_EL1 || idx == SPU_REG_PMBLIMITR_EL1;
+    if (!in->reg_valid || !in->reg_write)
+        return;
+    const int idx = spu_reg_find(in->reg_enc);
+    if (spu_model_reg_write(m, idx, in->reg_wdata) == 0)
+        m->buf_stale = idx == SPU_REG_PMBPTR_EL1 || idx == SPU_REG_PMBLIMITR_EL1;
+}
+
+/* Each step of docs/semantics.md in turn, every cycle (spu_fast.h). */
+void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
+{
+    spu_out_clear(out);
+    if (!in->rst_n) {
+        spu_model_reset(m);
+        return;
     }
+    reg_port_read(m, in, out);
+    /* Step 0: the write beat shown in this cycle, if the memory takes it. */
+    if (m->bq_count)
+        spu_buffer_accept(m, in);
+
+    const int en = spu_model_enabled(m, in->el, in->prof_allowed);
+    /* Most cycles have no event: test the strobes before walking ports. */
+    int full = 0;
+    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out, &full) : 0;
+    if (in->iss_valid)
+        issue_samples(m, in);
+    m->filled = (uint8_t)full;
+    population_step(m, in, en && !full, freed, out);
+    reg_port_write(m, in);
 
     m->prev_en = (uint8_t)en;
     spu_step_outputs(m, en, out);
