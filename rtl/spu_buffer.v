@@ -99,7 +99,7 @@ module spu_buffer #(
 
   // ------------------------------------------------- the reservation
   // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize).
-  // is_full is the reference (formal, FullExact_A); the reservation tests
+  // is_full (formal, FullExact_A) is the reference; the reservation tests
   // PMBPTR_EL1 + n for the n < 2^12 bytes entered before (full_at). With
   // A:B = PMBPTR_EL1 + n (B its 12 low bits, A the rest modulo 2^52, as
   // the pseudocode's 64-bit pointer wraps) and LIMIT > 0 it is full when
@@ -111,14 +111,6 @@ module spu_buffer #(
   // to date as it moves the pointer: no 52-bit add or compare is in the
   // cycle's path. After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle
   // recomputes it (lim_stale_q) and reserves nothing (docs/buffer.md).
-  function is_full;
-    input [63:0] ptr;
-    input [63:0] lim;
-    begin
-      is_full = ({1'b0, ptr} + MAXB) > {1'b0, lim};
-    end
-  endfunction
-
   localparam [11:0] LOW_MAX = 12'd4095 - MAXB[11:0] + 12'd1;  // 4096 - (1 << MaxSize)
   wire [51:0] ptr_hi  = pmbptr_i[63:12];
   wire [51:0] lim_hi  = limit_i[63:12];
@@ -381,6 +373,15 @@ module spu_buffer #(
   endgenerate
 
 `ifdef FORMAL
+  // SPEBufferIsFull() in 65-bit integers: the reference of FullExact_A.
+  function is_full;
+    input [63:0] ptr;
+    input [63:0] lim;
+    begin
+      is_full = ({1'b0, ptr} + MAXB) > {1'b0, lim};
+    end
+  endfunction
+
   // Proved with spu_top as the top (formal/spu.sby): after the first clock
   // edge (the first cycle is a reset) the queue never holds more than QUEUE
   // records, and a beat is shown only while it holds one (so a pop never
