@@ -239,6 +239,11 @@ typedef struct spu_rec_src {
  * returns its length, padding included. */
 unsigned spu_record_build(const spu_config_t *cfg, const uint64_t *regs, const spu_rec_src_t *r,
                           uint8_t *buf);
+/* The packets that record has: bit SPU_PKT_<name> for each ([packets] of
+ * configs/spu.toml). */
+uint32_t spu_record_packets(const spu_config_t *cfg, const uint64_t *regs, const spu_rec_src_t *r);
+/* Payload bytes of packet SPU_PKT_<name> (its header byte is one more). */
+unsigned spu_packet_payload(const spu_config_t *cfg, unsigned pkt);
 
 /* The Operation Type packet of an operation: returns the class (0 Other,
  * 1 Load/store, 2 Branch) and sets *payload (the SVE formats only with

@@ -180,6 +180,21 @@ suite_gen() {
     else
         ok gen/apb_map_refuses_unreachable_register
     fi
+    # The packet table: a payload size out of range and a packet neither
+    # builder knows are refused, naming the entry.
+    sed 's/^DS        = {hdr = 0x53, bytes = 2,/DS        = {hdr = 0x53, bytes = 9,/' "${CFG_SRC:-configs/spu.toml}" >"$TMP/pkt.toml"
+    { cat "${CFG_SRC:-configs/spu.toml}"; printf '\n[packets.EXTRA]\nhdr = 0x20\nbytes = 1\n'; } >"$TMP/pkt2.toml"
+    if cmp -s "$TMP/pkt.toml" "${CFG_SRC:-configs/spu.toml}"; then
+        bad gen/packet_table_refuses_bad_entries "the edit did not apply"
+    elif ${PYTHON:-python3} tools/gen_config.py "$TMP/pkt.toml" "$TMP/pktgen" >"$TMP/out" 2>&1 ||
+         ! grep -q "\[packets\] DS: bytes must be 0..8" "$TMP/out"; then
+        bad gen/packet_table_refuses_bad_entries "$(head -1 "$TMP/out")"
+    elif ${PYTHON:-python3} tools/gen_config.py "$TMP/pkt2.toml" "$TMP/pktgen" >"$TMP/out" 2>&1 ||
+         ! grep -q "\[packets\] EXTRA: neither builder knows this packet" "$TMP/out"; then
+        bad gen/packet_table_refuses_bad_entries "$(head -1 "$TMP/out")"
+    else
+        ok gen/packet_table_refuses_bad_entries
+    fi
     # A configuration may not take the name of another build of one
     # (apb-<cfg>, wave-<cfg>: the Makefile would give it that build).
     { cat "${CFG_SRC:-configs/spu.toml}"; printf '\n[configs.wave-v1]\nbase = "v1"\n'; } >"$TMP/wave.toml"

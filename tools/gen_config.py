@@ -44,6 +44,10 @@ PMSIDR_FIELDS = [("FE", 0, 0), ("FT", 1, 1), ("FL", 2, 2), ("ArchInst", 3, 3), (
 # F (faults), EA (external aborts).
 PMBIDR_FIELDS = [("Align", 3, 0), ("P", 4, 4), ("F", 5, 5), ("EA", 11, 8)]
 ID_FIELDS = [("PMSIDR_EL1", PMSIDR_FIELDS), ("PMBIDR_EL1", PMBIDR_FIELDS)]
+# The packets whose contents the builders (golden/spu_record.c, rtl/spu_record.v) know
+# ([packets] gives their order, headers and sizes).
+PACKET_NAMES = ["CONTEXT", "COUNT_TOT", "COUNT_ISS", "ADDR_PC", "ADDR_TGT", "ADDR_VA", "ADDR_PA",
+                "ADDR_PBT", "DS", "OPTYPE", "EVENTS", "TS", "END"]
 
 
 # The Verilog port includes gen_ports.emit_vh() writes, in its order.
@@ -80,26 +84,55 @@ def event_mask(feat, impdef):
     return m
 
 
-def record_layout(feat, evm, align):
+def record_layout(packets, feat, evm, align):
     """What a sample record of this configuration can carry (Arm ARM D18,
-    the packets SPEConstructRecord() writes, in its order): the Events
+    the packets of [packets], in SPEConstructRecord()'s order): the Events
     packet's bits (every filter-visible bit plus E[7:0], which are always
     defined; RAZ bits and unimplemented optional events are not output), its
     payload bytes (sized to the highest of those bits), and the largest
-    record including padding to 1 << PMBIDR_EL1.Align bytes."""
+    record: every packet the configuration has, the larger of a packet and
+    the one written instead of it, padded to 1 << PMBIDR_EL1.Align bytes."""
     rec_ev = evm | 0xFF
     top = rec_ev.bit_length() - 1
     ev_bytes = 1 if top < 8 else 2 if top < 16 else 4 if top < 32 else 8
-    size = (5                                   # Context (CONTEXTIDR_EL1)
-            + 3 + 3                             # Counters: total, issue latency
-            + 9 * 4                             # Address: PC, target, data VA, data PA
-            + (9 if "PBT" in feat else 0)       # Address: previous branch target
-            + (3 if "LDS" in feat else 0)       # Data Source (2-byte payload)
-            + 2                                 # Operation Type
-            + 1 + ev_bytes                      # Events
-            + 9)                                # Timestamp (else End, 1 byte)
+    size = {}
+    for p in packets:
+        if p["feature"] in ("", *feat):
+            size[p["name"]] = 1 + (ev_bytes if p["bytes"] == "EV_BYTES" else p["bytes"])
+    for p in packets:
+        if p["instead"] and p["name"] in size:
+            size[p["instead"]] = max(size[p["instead"]], size.pop(p["name"]))
     a = 1 << align
-    return rec_ev, ev_bytes, (size + a - 1) // a * a
+    return rec_ev, ev_bytes, (sum(size.values()) + a - 1) // a * a
+
+
+def parse_packets(src, doc):
+    """[packets]: the record's packets in writing order."""
+    packets = []
+    for name, p in doc.get("packets", {}).items():
+        where = f"{src}: [packets] {name}"
+        if not isinstance(p, dict) or set(p) - {"hdr", "bytes", "feature", "instead"}:
+            raise GenError(f"{where}: keys are hdr, bytes, feature, instead")
+        hdr, nb = p.get("hdr"), p.get("bytes")
+        if not isinstance(hdr, int) or not 0 <= hdr <= 0xFF:
+            raise GenError(f"{where}: hdr must be a header byte")
+        if nb != "EV_BYTES" and not (isinstance(nb, int) and 0 <= nb <= 8):
+            raise GenError(f"{where}: bytes must be 0..8 or \"EV_BYTES\"")
+        if p.get("feature", "") not in ("", *FEATURES):
+            raise GenError(f"{where}: feature '{p['feature']}' is not a feature")
+        packets.append(dict(name=name, hdr=hdr, bytes=nb, feature=p.get("feature", ""),
+                            instead=p.get("instead", "")))
+    names = [p["name"] for p in packets]
+    for p in packets:
+        if p["instead"] and p["instead"] not in names:
+            raise GenError(f"{src}: [packets] {p['name']}: instead names no packet")
+    for need in PACKET_NAMES:
+        if need not in names:
+            raise GenError(f"{src}: [packets] has no {need} (the builders write it)")
+    for n in names:
+        if n not in PACKET_NAMES:
+            raise GenError(f"{src}: [packets] {n}: neither builder knows this packet ({', '.join(PACKET_NAMES)})")
+    return packets
 
 
 def resolve_configs(src, doc):
@@ -189,6 +222,7 @@ def build(src):
         if limits[k] > most:
             raise GenError(f"{src}: [limits] {k} = {limits[k]} is more than {most}: {why}")
 
+    packets = parse_packets(src, doc)
     pmu = []
     for name, e in doc.get("pmu", {}).items():
         num, feat = e.get("number"), e.get("feature")
@@ -249,7 +283,7 @@ def build(src):
             wm[r["name"]] = m
         if not 0 <= c["PMBIDR_ALIGN"] <= 11:
             raise GenError(f"{src}: [configs.{cname}] PMBIDR_ALIGN={c['PMBIDR_ALIGN']} (0..11)")
-        rec_ev, ev_bytes, rec_max = record_layout(feat, evm, c["PMBIDR_ALIGN"])
+        rec_ev, ev_bytes, rec_max = record_layout(packets, feat, evm, c["PMBIDR_ALIGN"])
         if not 6 <= c["PMSIDR_MAXSIZE"] <= 11:
             raise GenError(f"{src}: [configs.{cname}] PMSIDR_MAXSIZE={c['PMSIDR_MAXSIZE']} "
                            "(6..11: 0b0100 and 0b0101 are not permitted for an implementation)")
@@ -285,7 +319,17 @@ def build(src):
         ports = gen_ports.parse(doc, src, pmu_width(limits))
     except gen_ports.PortError as e:
         raise GenError(str(e))
-    return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu, ports=ports)
+    return dict(regs=reglist, knobs=knobs, configs=configs, limits=limits, pmu=pmu, ports=ports,
+                packets=packets)
+
+
+# A packet's bytes as the generated tables give them: the payload size, or
+# PKT_EV_BYTES for the configuration's Events payload.
+PKT_EV_BYTES = 15
+
+
+def pkt_bytes(p):
+    return PKT_EV_BYTES if p["bytes"] == "EV_BYTES" else p["bytes"]
 
 
 def cid(name):
@@ -339,6 +383,15 @@ def constants(g, cfg):
             out.append((f"{f}_LSB", lsb, None, f"SPU_{f}_LSB", None))
             out.append((f"{f}_MSB", msb, None, f"SPU_{f}_MSB", None))
             out.append((f"{f}_MASK", bits(msb, lsb), 64, f"SPU_{f}_MASK", None))
+    out.append(("NPKT", len(g["packets"]), None, "SPU_NPKT", None))
+    out.append(("PKT_EV_BYTES", PKT_EV_BYTES, None, "SPU_PKT_EV_BYTES", None))
+    for i, p in enumerate(g["packets"]):
+        n = p["name"]
+        out.append((f"PKT_{n}", i, None, f"SPU_PKT_{n}", None))
+        out.append((f"PACKED_PKT_HDR_{n}", p["hdr"], None, f"pkt_hdr[SPU_PKT_{n}]",
+                    f"PKT_HDR_ALL[8*`SPU_PKT_{n} +: 8]"))
+        out.append((f"PACKED_PKT_BYTES_{n}", pkt_bytes(p), None, f"pkt_bytes[SPU_PKT_{n}]",
+                    f"PKT_BYTES_ALL[4*`SPU_PKT_{n} +: 4]"))
     out.append(("NPMU", len(pmu), None, "SPU_NPMU", None))
     out.append(("PMU_W", pmu_width(limits), None, "SPU_PMU_W", None))
     for i, (n, _, _) in enumerate(pmu):
@@ -401,6 +454,20 @@ def emit_c(g, src):
     for k in knobs:
         h.append(f"    SPU_KNOB_{k},")
     h.append("    SPU_NKNOBS\n};\n")
+    h.append("/* Record packets in writing order ([packets]): X(name, header byte, payload")
+    h.append(" * bytes or SPU_PKT_EV_BYTES, feature or 0, index of the packet it replaces or")
+    h.append(" * SPU_NPKT) */")
+    h.append(f"#define SPU_PKT_EV_BYTES {PKT_EV_BYTES}u")
+    h.append("#define SPU_PKT_LIST(X) \\")
+    for p in g["packets"]:
+        gate = f"SPU_FEAT_{p['feature']}" if p["feature"] else "0"
+        inst = f"SPU_PKT_{p['instead']}" if p["instead"] else "SPU_NPKT"
+        h.append(f"    X({p['name']}, 0x{p['hdr']:02X}u, {pkt_bytes(p)}u, {gate}, {inst}) \\")
+    h.append("")
+    h.append("enum spu_pkt {")
+    for p in g["packets"]:
+        h.append(f"    SPU_PKT_{p['name']},")
+    h.append("    SPU_NPKT\n};\n")
     h.append("/* SAMPLE_* PMU events in .spl order: X(name, number, feature or 0) */")
     h.append("#define SPU_PMU_LIST(X) \\")
     for n, num, gate in pmu:
@@ -475,7 +542,11 @@ extern const unsigned spu_nconfigs;
          "#define GATE_ROW(n, num, gate) [SPU_PMU_##n] = gate,",
          "static const unsigned long long enc_of[SPU_NREGS] = {SPU_REG_LIST(ENC_ROW)};",
          "static const unsigned long long ro_of[SPU_NREGS] = {SPU_REG_LIST(RO_ROW)};",
-         "static const unsigned gate_of[SPU_NPMU] = {SPU_PMU_LIST(GATE_ROW)};", "",
+         "static const unsigned gate_of[SPU_NPMU] = {SPU_PMU_LIST(GATE_ROW)};",
+         "#define HDR_ROW(n, hdr, b, f, i) [SPU_PKT_##n] = hdr,",
+         "#define BYTES_ROW(n, hdr, b, f, i) [SPU_PKT_##n] = b,",
+         "static const unsigned pkt_hdr[SPU_NPKT] = {SPU_PKT_LIST(HDR_ROW)};",
+         "static const unsigned pkt_bytes[SPU_NPKT] = {SPU_PKT_LIST(BYTES_ROW)};", "",
          "int main(int argc, char **argv)", "{",
          "    for (unsigned i = 0; i < spu_nconfigs; i++) {",
          "        const spu_config_t *c = &spu_configs[i];",
@@ -519,6 +590,10 @@ def emit_v(g, cfg, src):
     v.append(f"`define SPU_PMU_NAME_LEN {nlen}")
     v.append("`define SPU_PMU_NAME_ALL {" + ", ".join(
         f"{8 * nlen}'h{e[0].encode().hex().upper().rjust(2 * nlen, '0')}" for e in reversed(pmu)) + "}")
+    # The record's packets ([packets]), packet i at [8i +: 8] and [4i +: 4]
+    pk = g["packets"]
+    v.append("`define SPU_PKT_HDR_ALL {" + ", ".join(f"8'h{p['hdr']:02X}" for p in reversed(pk)) + "}")
+    v.append("`define SPU_PKT_BYTES_ALL {" + ", ".join(f"4'd{pkt_bytes(p)}" for p in reversed(pk)) + "}")
     for reg, fields in ID_FIELDS:
         for fname, msb, lsb in fields:
             v.append(f"`define SPU_F_{reg}_{fname}_LSB {lsb}")
@@ -531,6 +606,8 @@ def emit_v(g, cfg, src):
          "  localparam [`SPU_NREGS-1:0]    PRESENT_ALL = `SPU_REG_PRESENT_ALL;",
          "  localparam [`SPU_NREGS-1:0]    RO_ALL      = `SPU_REG_RO_ALL;",
          "  localparam [`SPU_NPMU-1:0]     PMU_IMPL    = `SPU_PMU_IMPL;",
+         "  localparam [`SPU_NPKT*8-1:0]   PKT_HDR_ALL   = `SPU_PKT_HDR_ALL;",
+         "  localparam [`SPU_NPKT*4-1:0]   PKT_BYTES_ALL = `SPU_PKT_BYTES_ALL;",
          "  initial begin"]
     for n, _, _, _, vexpr in consts:
         d.append(f"    $display(\"{n} %0d\", {vexpr or '`SPU_' + n});")
