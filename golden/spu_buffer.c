@@ -1,14 +1,13 @@
 /*
- * The Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md): each record
- * the unit writes takes its place at PMBPTR_EL1, which advances by the
- * record's length at once (SPEConstructRecord() writing at the pointer);
- * SPEBufferIsFull() after each record raises the buffer-full management
- * event. The bytes go to memory through a write queue of BUF_QUEUE records
- * and a port of 8-byte beats with byte enables that the memory may stall
- * (mem_ready). Every kept record waits in its slot at its finish, the slot
- * occupied (a selection that finds no free slot collides, D17.3.7), and
- * takes an entry in a later cycle, in finish order: the reservation is a
- * cycle behind the filter, and no kept record is lost for queue space.
+ * The Profiling Buffer's reservation (Arm ARM D17.7, D17.8; docs/buffer.md):
+ * every kept record waits in its slot at its finish, the slot occupied (a
+ * selection that finds no free slot collides, D17.3.7), and enters the write
+ * path in a later cycle, in finish order, one per cycle while the serial
+ * encoder (spu_encode.c) is idle: the reservation is a cycle behind the
+ * filter, and no kept record is lost for want of room. A record entering
+ * takes its place at PMBPTR_EL1, which advances by the record's length at
+ * once (SPEConstructRecord() writing at the pointer); SPEBufferIsFull() after
+ * it raises the buffer-full management event.
  */
 #include <string.h>
 
@@ -23,67 +22,26 @@ int spu_buffer_is_full(const spu_config_t *cfg, uint64_t ptr, uint64_t limitr)
     return ptr > limit || limit - ptr < max;
 }
 
-int spu_buffer_beat(uint64_t addr, unsigned len, const uint8_t *rec, unsigned beat,
-                    uint64_t *baddr, uint64_t *bdata, uint8_t *bstrb)
-{
-    const unsigned o = (unsigned)(addr & 7u);
-    uint64_t d = 0;
-    uint8_t st = 0;
-    for (unsigned j = 0; j < 8; j++) {
-        const unsigned at = 8 * beat + j; /* byte of the record at lane j, plus o */
-        if (at >= o && at - o < len) {
-            d |= (uint64_t)rec[at - o] << (8 * j);
-            st |= (uint8_t)(1u << j);
-        }
-    }
-    *baddr = (addr & ~7ull) + 8ull * beat;
-    *bdata = d;
-    *bstrb = st;
-    return 8 * (beat + 1) >= o + len;
-}
-
-void spu_buffer_accept(spu_model_t *m, const spu_in_t *in)
-{
-    spu_bufq_t *h = &m->bq[m->bq_head];
-    if (m->bq_count && h->filled && in->mem_ready) {
-        /* the last beat: the one that reaches the record's end */
-        if (8u * (m->bq_beat + 1u) >= (unsigned)(h->addr & 7u) + h->len) {
-            m->bq_head = (uint8_t)((m->bq_head + 1u) % m->cfg.knob[SPU_KNOB_BUF_QUEUE]);
-            m->bq_count--;
-            m->bq_beat = 0;
-        } else {
-            m->bq_beat++;
-        }
-    }
-    /* records queued in the last cycle have their bytes now */
-    for (unsigned i = 0, q = m->cfg.knob[SPU_KNOB_BUF_QUEUE]; i < m->bq_count; i++)
-        m->bq[(m->bq_head + i) % q].filled = 1;
-}
-
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
 {
     /* ProfilingBufferEnabled() at the start of the cycle: PMBLIMITR_EL1.E and
      * not stopped (PMBSR_EL1.S). */
     bs->en = (m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
              !(m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
-    bs->free = (uint8_t)(m->cfg.knob[SPU_KNOB_BUF_QUEUE] - m->bq_count);
+    /* a record enters only while the encoder is idle at the start of the
+     * cycle, and not while the limit is being recomputed */
+    bs->enter = !m->enc.busy && !m->buf_stale;
     bs->full = 0;
 }
 
-/* The record of slot s takes a queue entry and its place at PMBPTR_EL1,
- * then SPEBufferIsFull(). */
+/* The record of slot s enters the write path: its place at PMBPTR_EL1, then
+ * SPEBufferIsFull(). Its slot stays occupied while the encoder reads it. */
 static void buffer_enter(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_t *out)
 {
     const unsigned len = m->rec_len[s];
     uint64_t *ptr = &m->reg[SPU_REG_PMBPTR_EL1];
-    const unsigned q = m->cfg.knob[SPU_KNOB_BUF_QUEUE];
-    spu_bufq_t *e = &m->bq[(m->bq_head + m->bq_count) % q];
-    e->addr = *ptr;
-    e->len = (uint8_t)len;
-    e->filled = 0;
-    memcpy(e->data, m->rec[s], len);
-    m->bq_count++;
-    bs->free--;
+    spu_encode_start(m, s, *ptr);
+    bs->enter = 0;
     out->rec_wr |= (uint8_t)(1u << s);
     *ptr += len;
     if (!spu_buffer_is_full(&m->cfg, *ptr, m->reg[SPU_REG_PMBLIMITR_EL1]))
@@ -91,8 +49,8 @@ static void buffer_enter(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_
     /* OtherSPEManagementEvent('000001'): S, EC = 0, BSC = buffer full; DL and
      * COLL kept. S is 0 here (a record enters only then), so the
      * SAMPLE_BUFFER_FULL of every full check is also one per management
-     * event (docs/impl-defined.md). Profiling stops: later records of this
-     * cycle are discarded. */
+     * event (docs/impl-defined.md). Profiling stops: the records waiting
+     * behind it are discarded. */
     uint64_t *bsr = &m->reg[SPU_REG_PMBSR_EL1];
     *bsr = (*bsr & (SPU_F_PMBSR_EL1_DL_MASK | SPU_F_PMBSR_EL1_COLL_MASK)) | SPU_F_PMBSR_EL1_S_MASK |
            SPU_PUT(PMBSR_EL1, MSS, 1);
@@ -108,10 +66,13 @@ uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out)
     uint8_t freed = 0;
     for (; k < m->wq_n; k++) {
         const unsigned s = m->wq[k];
-        if (bs->en && !bs->free)
+        if (bs->en && !bs->enter)
             break; /* this one and the later ones wait on */
-        if (bs->en) /* else D17.4: disabled or stopped, the record is discarded */
+        if (bs->en) { /* it enters; its slot is freed when the encoder has read it */
             buffer_enter(m, bs, s, out);
+            continue;
+        }
+        /* D17.4: disabled or stopped, the record is discarded */
         m->slot[s].waiting = 0;
         freed |= (uint8_t)(1u << s);
     }
@@ -124,13 +85,4 @@ void spu_buffer_hold(spu_model_t *m, unsigned s)
 {
     m->wq[m->wq_n++] = (uint8_t)s;
     m->slot[s].waiting = 1;
-}
-
-void spu_buffer_show(const spu_model_t *m, spu_out_t *out)
-{
-    const spu_bufq_t *h = &m->bq[m->bq_head];
-    if (!m->bq_count || !h->filled)
-        return;
-    out->mem_valid = 1;
-    (void)spu_buffer_beat(h->addr, h->len, h->data, m->bq_beat, &out->mem_addr, &out->mem_data, &out->mem_strb);
 }

@@ -35,15 +35,15 @@ const char *spu_knob_name(int idx)
     return idx >= 0 && idx < SPU_NKNOBS ? knob_names[idx] : "?";
 }
 
-/* The range of knob i: LFSR_SEED a nonzero 24-bit state, BUF_QUEUE a queue
+/* The range of knob i: LFSR_SEED a nonzero 24-bit state, BUF_BEATS a queue
  * depth, every other knob a choice of two. */
 static void knob_range(int i, uint32_t *lo, uint32_t *hi)
 {
     *lo = 0, *hi = 1;
     if (i == SPU_KNOB_LFSR_SEED)
         *lo = SPU_LFSR_SEED_MIN, *hi = SPU_LFSR_SEED_MAX;
-    else if (i == SPU_KNOB_BUF_QUEUE)
-        *lo = 1, *hi = SPU_MAX_BUF_QUEUE;
+    else if (i == SPU_KNOB_BUF_BEATS)
+        *lo = 1, *hi = SPU_MAX_BUF_BEATS;
 }
 
 /* 0 when knob i may be value; else -1 with the range in err. */

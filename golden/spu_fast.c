@@ -19,7 +19,7 @@
  * Returns 0, having changed nothing, for any other cycle. */
 static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 {
-    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->bq_count || m->wq_n)
+    if (!in->rst_n || in->reg_valid || in->iss_valid || in->fin_valid || m->wq_n || spu_write_busy(m))
         return 0;
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     if (en != m->prev_en)
@@ -50,7 +50,7 @@ int spu_fast_step(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)
 {
-    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->bq_count && !m->wq_n;
+    return spu_model_enabled(m, el, prof_allowed) == m->prev_en && !m->wq_n && !spu_write_busy(m);
 }
 
 uint64_t spu_model_quiet_pops(const spu_model_t *m, uint8_t el, uint8_t prof_allowed)

@@ -58,22 +58,33 @@ static inline void spu_out_clear(spu_out_t *out)
 }
 
 
-/* The Profiling Buffer (spu_buffer.c), in the order of a step: accept the
- * beat shown if the memory took it; begin the cycle's writes; the waiting
- * records take free entries in finish order, or are discarded while the
- * buffer is disabled or stopped (returns the slots freed); then each kept
- * record of the cycle, in port order, joins the waiting records (its slot
- * stays occupied); show the next beat. A record entering reserves its
+/* The Profiling Buffer (spu_buffer.c, spu_encode.c), in the order of a
+ * step: begin the cycle's writes (what holds at its start); the port shows
+ * its next beat; the encoder writes a beat when the queue had room at the
+ * start of the cycle (returns the slot it frees); the waiting records
+ * enter, one while the encoder is idle, in finish order, or are discarded
+ * while the buffer is disabled or stopped (returns the slots freed); then
+ * each kept record of the cycle, in port order, joins the waiting records
+ * (its slot stays occupied); show the beat. A record entering reserves its
  * place at PMBPTR_EL1 and may fill the buffer (docs/buffer.md). */
 typedef struct spu_bufstep {
-    uint8_t en;   /* records can be written: ProfilingBufferEnabled() and not stopped since */
-    uint8_t free; /* queue entries left this cycle */
-    uint8_t full; /* a record of this cycle filled the buffer */
+    uint8_t en;    /* records can be written: ProfilingBufferEnabled() and not stopped since */
+    uint8_t enter; /* a record may enter the write path this cycle */
+    uint8_t full;  /* a record of this cycle filled the buffer */
 } spu_bufstep_t;
-void spu_buffer_accept(spu_model_t *m, const spu_in_t *in);
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs);
+void spu_port_step(spu_model_t *m, const spu_in_t *in);
+uint8_t spu_encode_step(spu_model_t *m, int room);
 uint8_t spu_buffer_waiting(spu_model_t *m, spu_bufstep_t *bs, spu_out_t *out);
+void spu_encode_start(spu_model_t *m, unsigned s, uint64_t ptr);
 void spu_buffer_hold(spu_model_t *m, unsigned s);
-void spu_buffer_show(const spu_model_t *m, spu_out_t *out);
+void spu_port_show(const spu_model_t *m, spu_out_t *out);
+
+/* The write path holds something: a record being encoded, a beat queued or
+ * shown. */
+static inline int spu_write_busy(const spu_model_t *m)
+{
+    return m->enc.busy | m->bq_n | m->port_valid;
+}
 
 #endif

@@ -43,7 +43,8 @@ void spu_model_reset(spu_model_t *m)
     memset(m->reg, 0, sizeof m->reg);
     memset(m->slot, 0, sizeof m->slot);
     m->wq_n = 0;
-    m->bq_head = m->bq_count = m->bq_beat = 0;
+    m->enc.busy = 0;
+    m->bq_head = m->bq_n = m->port_valid = 0;
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
     m->filled = 0;
@@ -133,6 +134,7 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, int 
                 .type = ri.type, .attr = in->fin_attr[p], .el = sl->el, .cx = sl->cx};
             /* the record is slot s's, whichever port finished it */
             m->rec_len[s] = out->rec_len[p] = (uint8_t)spu_record_build(cfg, m->reg, &rs, m->rec[s]);
+            m->rec_pk[s] = spu_record_packets(cfg, m->reg, &rs);
             if (buf_on) { /* else D17.4: the buffer is disabled or stopped, discarded */
                 spu_buffer_hold(m, s);
                 freed &= (uint8_t)~(1u << s);
@@ -142,18 +144,21 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, int 
     return freed;
 }
 
-/* Step 4 with the Profiling Buffer: the waiting records take free write-queue
- * entries, in finish order, then this cycle's kept records join them, in
- * port order (docs/buffer.md). Returns the slots freed; *full: a record
- * filled the buffer. */
+/* Step 4 with the Profiling Buffer: the write port and the encoder; the
+ * waiting records enter the write path, one while the encoder is idle, in
+ * finish order; then this cycle's kept records join them, in port order
+ * (docs/buffer.md). Returns the slots freed; *full: a record filled the
+ * buffer. */
 static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out, int *full)
 {
     spu_bufstep_t bs;
     spu_buffer_begin(m, &bs);
     const int buf_on = bs.en;
-    if (m->buf_stale) /* the limit is being recomputed: no entry this cycle */
-        bs.free = 0;
-    uint8_t freed = m->wq_n ? spu_buffer_waiting(m, &bs, out) : 0;
+    const int room = m->bq_n < m->cfg.knob[SPU_KNOB_BUF_BEATS];
+    spu_port_step(m, in);
+    uint8_t freed = spu_encode_step(m, room);
+    if (m->wq_n)
+        freed |= spu_buffer_waiting(m, &bs, out);
     if (in->fin_valid)
         freed |= complete_samples(m, in, en, buf_on, out);
     *full = bs.full;
@@ -260,14 +265,10 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
         return;
     }
     reg_port_read(m, in, out);
-    /* Step 0: the write beat shown in this cycle, if the memory takes it. */
-    if (m->bq_count)
-        spu_buffer_accept(m, in);
-
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     /* Most cycles have no event: test the strobes before walking ports. */
     int full = 0;
-    const uint8_t freed = (in->fin_valid | m->wq_n) ? records_step(m, in, en, out, &full) : 0;
+    const uint8_t freed = (in->fin_valid | m->wq_n | spu_write_busy(m)) ? records_step(m, in, en, out, &full) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
     m->filled = (uint8_t)full;
@@ -276,8 +277,7 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
 
     m->prev_en = (uint8_t)en;
     spu_step_outputs(m, en, out);
-    if (m->bq_count)
-        spu_buffer_show(m, out);
+    spu_port_show(m, out);
     m->cycle++;
 }
 

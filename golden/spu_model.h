@@ -103,8 +103,8 @@ static inline int spu_out_equal(const spu_out_t *a, const spu_out_t *b)
 
 typedef struct spu_slot {
     uint8_t busy;                         /* a sampled operation in flight */
-    uint8_t waiting;                      /* finished; its kept record waits for a write-queue
-                                             entry (docs/buffer.md): not free for selection */
+    uint8_t waiting;                      /* finished; its kept record waits for the write path
+                                             or is being encoded (docs/buffer.md): not free */
     uint8_t issued;
     uint8_t el;                           /* Exception level when it was sampled */
     uint8_t cx;                           /* CONTEXTIDR_EL1 to be collected (PMSCR_EL1.CX, EL0/1) */
@@ -112,13 +112,26 @@ typedef struct spu_slot {
     uint64_t entry;                       /* cycle the member entered the population */
 } spu_slot_t;
 
-/* A record in the Profiling Buffer's write queue (docs/buffer.md). */
-typedef struct spu_bufq {
-    uint64_t addr;                        /* PMBPTR_EL1 when it was reserved */
+/* A write beat of the Profiling Buffer (docs/buffer.md). */
+typedef struct spu_beat {
+    uint64_t addr;                        /* 8-byte aligned */
+    uint64_t data;                        /* byte j for addr + j */
+    uint8_t strb;                         /* byte enables */
+} spu_beat_t;
+
+/* The serial record encoder (docs/buffer.md): the record that entered the
+ * write path last, written into the beat queue a packet per cycle. */
+typedef struct spu_enc {
+    uint8_t busy;                         /* a record is being written */
+    uint8_t slot;                         /* its slot, occupied until its last packet is read */
+    uint32_t left;                        /* its packets not yet read (SPU_PKT_* bits) */
+    uint8_t o;                            /* bytes in the window, not yet in a beat */
+    uint8_t tail;                         /* record bytes not yet in the window (padding too) */
+    uint8_t k;                            /* beats written */
     uint8_t len;
-    uint8_t filled;                       /* writable: from the cycle after its record */
-    uint8_t data[SPU_MAX_RECORD];
-} spu_bufq_t;
+    uint64_t addr;                        /* PMBPTR_EL1 reserved for it */
+    uint8_t rec[SPU_MAX_RECORD];          /* its bytes */
+} spu_enc_t;
 
 typedef struct spu_model {
     spu_config_t cfg;                     /* copy: knobs may be overridden */
@@ -131,9 +144,12 @@ typedef struct spu_model {
     uint8_t rec_len[SPU_MAX_SLOTS];       /* ... and its length */
     uint8_t wq[SPU_MAX_SLOTS];            /* slots whose records wait, in finish order */
     uint8_t wq_n;
-    spu_bufq_t bq[SPU_MAX_BUF_QUEUE];     /* the write queue: bq_count records from bq_head */
-    uint8_t bq_head, bq_count;
-    uint8_t bq_beat;                      /* beat of the head record shown next */
+    uint32_t rec_pk[SPU_MAX_SLOTS];       /* ... its packets (SPU_PKT_* bits) */
+    spu_enc_t enc;
+    spu_beat_t bq[SPU_MAX_BUF_BEATS];     /* the beat queue: bq_n beats from bq_head */
+    uint8_t bq_head, bq_n;
+    spu_beat_t port;                      /* the beat shown (registered, as the RTL's) ... */
+    uint8_t port_valid;                   /* ... if any */
     uint8_t filled;                       /* a record filled the buffer in the last step: its
                                              members were not counted (docs/semantics.md) */
     uint8_t buf_stale;                    /* an MSR PMBPTR_EL1 or PMBLIMITR_EL1 (or a reset) in

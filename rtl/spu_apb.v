@@ -38,8 +38,7 @@
 
 module spu_apb #(
   parameter integer LANES   = `SPU_LANES,    // as spu_top's (the generated
-  parameter integer SLOTS   = `SPU_SLOTS,    // configuration include)
-  parameter integer REC_MAX = `SPU_REC_MAX
+  parameter integer SLOTS   = `SPU_SLOTS     // configuration include)
 ) (
   // APB4 completer
   input  wire                  psel_i,
@@ -84,8 +83,7 @@ module spu_apb #(
   // ----------------------------------------------------------- the unit
   spu_top #(
     .LANES            (LANES),
-    .SLOTS            (SLOTS),
-    .REC_MAX          (REC_MAX)
+    .SLOTS            (SLOTS)
   ) u_unit (
 `include "spu_top_conn.vh"
     .reg_valid_i      (reg_valid),

@@ -1,30 +1,25 @@
-// openspu: the Profiling Buffer (Arm ARM D17.7, D17.8; docs/buffer.md).
+// openspu: the Profiling Buffer's reservation (Arm ARM D17.7, D17.8;
+// docs/buffer.md).
 //
 // A kept record is its slot's (spu_record). At its finish every kept
 // record joins the waiting records, unless the buffer is disabled or
 // stopped then (it is discarded, D17.4) (hold_o: its slot stays occupied, so a
 // selection that finds no other slot collides, D17.3.7), in port order
 // behind those already waiting (a FIFO of slot numbers). From the next
-// cycle on, the write queue's free entries (counting the entry whose last
-// beat the memory takes in this cycle) go to the waiting records in that
-// order: the reservation reads only registers (the FIFO, the lengths,
-// PMBPTR_EL1, PMBLIMITR_EL1), not the filter of this cycle. A record
-// entering takes its place at PMBPTR_EL1, which advances by its length at
-// the clock edge (SPEConstructRecord() writing at the pointer); then
-// SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize bytes still
-// fits below PMBLIMITR_EL1.LIMIT, and if not raises the buffer-full
-// management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs;
-// SAMPLE_BUFFER_FULL in spu_pmu; spu_top stops this cycle's selections
-// with it) and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E
-// = 0) or stopped (PMBSR_EL1.S = 1, or by an earlier record of the cycle)
-// every waiting record is discarded (D17.4) and its slot freed (rel_o).
-// docs/buffer.md.
-//
-// The bytes go to memory through a queue of QUEUE records (knob BUF_QUEUE):
-// an entry takes its bytes from its slot's record register (data_i) at the
-// edge it enters, and from the next cycle on the write port shows its
-// beats: 8-byte aligned address, data with byte j at address + j, byte
-// enables, one beat per cycle while mem_ready_i takes them.
+// cycle on, the first waiting record enters the write path in a cycle that
+// starts with the serial encoder idle (spu_encode; one record a cycle at
+// most): the reservation reads only registers (the FIFO, the lengths,
+// PMBPTR_EL1, PMBLIMITR_EL1, the encoder's state), not the filter of this
+// cycle. A record entering takes its place at PMBPTR_EL1, which advances by
+// its length at the clock edge (SPEConstructRecord() writing at the
+// pointer); then SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize
+// bytes still fits below PMBLIMITR_EL1.LIMIT, and if not raises the
+// buffer-full management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs;
+// SAMPLE_BUFFER_FULL in spu_pmu; spu_top stops this cycle's selections with
+// it) and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E = 0)
+// or stopped (PMBSR_EL1.S = 1, or by the record entering) every waiting
+// record is discarded (D17.4) and its slot freed (rel_o); a record that
+// entered is written (spu_encode frees its slot).
 
 `default_nettype none
 
@@ -32,70 +27,29 @@
 
 module spu_buffer #(
   parameter integer SLOTS   = 1,
-  parameter integer REC_MAX = 64,      // bytes of the largest record
-  parameter integer QUEUE   = 2,       // records the write queue holds
   parameter integer MAXSIZE = 6        // PMSIDR_EL1.MaxSize
 ) (
   input  wire                       clk_i,
   input  wire                       rst_ni,
   input  wire [SLOTS*8-1:0]         len_i,        // this cycle's kept records' lengths by port (0: none)
   input  wire [SLOTS*2-1:0]         fin_slot_i,   // their slots
-  input  wire [SLOTS*8*REC_MAX-1:0] data_i,       // each slot's record (registered)
   input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
   input  wire                       buf_en_i,     // PMBLIMITR_EL1.E and not PMBSR_EL1.S
   input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
   input  wire                       lim_we_i,     // MSR PMBPTR_EL1 or PMBLIMITR_EL1 this cycle
-  output reg  [SLOTS-1:0]           wr_o,         // slot s's record enters the queue
+  input  wire                       enc_busy_i,   // the encoder writes a record (spu_encode)
+  output reg  [SLOTS-1:0]           wr_o,         // slot s's record enters the write path ...
+  output reg  [1:0]                 wr_slot_o,    // ... (its slot ...
+  output reg  [7:0]                 wr_len_o,     // ... and length; its place is pmbptr_i)
   output wire [SLOTS-1:0]           wait_o,       // slot s's record waits (since an earlier cycle)
   output reg  [SLOTS-1:0]           hold_o,       // slot s's kept record of this cycle starts to wait
-  output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record enters or is discarded
+  output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record is discarded
   output reg                        full_o,       // a write filled the buffer
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
-  output reg  [63:0]                ptr_o,        // ... to this
-  input  wire                       mem_ready_i,  // the memory takes the beat shown
-  output reg                        mem_valid_o,  // a beat is shown
-  output reg  [63:0]                mem_addr_o,   // its address (8-byte aligned)
-  output reg  [63:0]                mem_data_o,   // byte j for address + j
-  output reg  [7:0]                 mem_strb_o    // byte enables
+  output reg  [63:0]                ptr_o         // ... to this
 );
 
-  localparam integer RB = 8 * REC_MAX;
-  localparam integer QW = (QUEUE > 1) ? $clog2(QUEUE) : 1;   // queue index bits
-  localparam [QW:0]  QN = QUEUE[QW:0];
   localparam [64:0]  MAXB = 65'd1 << MAXSIZE;                // 1 << MaxSize
-
-  // ------------------------------------------------------- the queue
-  // Entry e: q_addr[64e +: 64] (PMBPTR_EL1 reserved for the record),
-  // q_len[8e +: 8], q_data[RB*e +: RB] (its bytes, from its slot's record
-  // register at the edge it enters). An entry's fields are written by its
-  // own block (g_entry), which a simulator runs cheaply.
-  reg [64*QUEUE-1:0] q_addr;
-  reg [8*QUEUE-1:0]  q_len;
-  reg [RB*QUEUE-1:0] q_data;
-  reg [QW-1:0]       head;
-  reg [QW:0]         count;
-  reg [4:0]          beat;              // beat of the head record shown
-
-  // entry k after entry e, modulo QUEUE (e < QUEUE, k <= QUEUE)
-  function [QW-1:0] qidx;
-    input [QW:0] e;
-    input [QW:0] k;
-    reg   [QW+1:0] x;
-    begin
-      x = {1'b0, e} + {1'b0, k};
-      if (x >= {1'b0, QN}) x = x - {1'b0, QN};
-      qidx = x[QW-1:0];
-    end
-  endfunction
-
-  // ---------------------------------------------- the beat shown
-  // The write port's outputs are registers: the beat of the next cycle is
-  // worked out at the clock edge, and only while the queue holds a record
-  // (b_queue below), so a simulator does no byte selection in the many
-  // cycles without a write.
-  reg  last_q;                         // the beat shown is its record's last
-  wire take = mem_valid_o & mem_ready_i;
-  wire pop  = take & last_q;
 
   // ------------------------------------------------- the reservation
   // SPEBufferIsFull(): UInt(ptr) > UInt(LIMIT:Zeros(12)) - (1 << MaxSize).
@@ -144,57 +98,43 @@ module spu_buffer #(
   wire               work    = fin_any || wqn_q != 3'd0;
   assign wait_o = wait_q;
 
-  reg [64*SLOTS-1:0] at_ptr;           // where slot s's record goes, ...
-  reg [QW*SLOTS-1:0] at_q;             // ... its queue entry ...
-  reg [8*SLOTS-1:0]  at_len;           // ... and its length
-  reg [QW:0]         nwr;              // records queued this cycle
-  reg [QUEUE-1:0]    push;             // the entries they take
-  // FIFO position j's record enters, waits on or is discarded, in order;
-  // those that wait on, then this cycle's kept records in port order, make
-  // the next FIFO.
+  // FIFO position 0's record enters when the buffer is enabled, the
+  // encoder idle and the limit not being recomputed; the others wait on, or
+  // all are discarded while the buffer is disabled or stopped (or by the
+  // record entering). Those that wait on, then this cycle's kept records in
+  // port order, make the next FIFO.
   always @* begin : b_reserve
     integer    j;
-    reg        en, cv;
+    reg        en, cv, go;
     reg [1:0]  cs;
     reg [SLOTS-1:0] c1;                  // cs one-hot
     reg [7:0]  cl;
-    reg [11:0] n;                        // bytes entered before
-    reg [QW:0] free;
-    reg [QW-1:0] tail;
     reg [4:0]  lf;                       // full_at's flags
     reg        hi_ones;                  // A + 1 wraps to 0
-    ptr_o   = pmbptr_i;
-    nwr     = {(QW+1){1'b0}};
-    push    = {QUEUE{1'b0}};
-    wr_o    = {SLOTS{1'b0}};
-    hold_o  = {SLOTS{1'b0}};
-    rel_o   = {SLOTS{1'b0}};
-    full_o  = 1'b0;
-    at_ptr  = {64*SLOTS{1'b0}};
-    at_q    = {QW*SLOTS{1'b0}};
-    at_len  = {8*SLOTS{1'b0}};
-    wq_d    = {2*SLOTS{1'b0}};
-    wqn_d   = 3'd0;
-    wait_d  = {SLOTS{1'b0}};
-    wlen_d  = wlen_q;
-    en      = 1'b0;
-    cv      = 1'b0;
-    cs      = 2'd0;
-    c1      = {SLOTS{1'b0}};
-    cl      = 8'd0;
-    n       = 12'd0;
-    free    = {(QW+1){1'b0}};
-    tail    = {QW{1'b0}};
-    lf      = 5'd0;
-    hi_ones = 1'b0;
+    ptr_o     = pmbptr_i;
+    wr_o      = {SLOTS{1'b0}};
+    wr_slot_o = 2'd0;
+    wr_len_o  = 8'd0;
+    hold_o    = {SLOTS{1'b0}};
+    rel_o     = {SLOTS{1'b0}};
+    full_o    = 1'b0;
+    wq_d      = {2*SLOTS{1'b0}};
+    wqn_d     = 3'd0;
+    wait_d    = {SLOTS{1'b0}};
+    wlen_d    = wlen_q;
+    en        = 1'b0;
+    go        = 1'b0;
+    cv        = 1'b0;
+    cs        = 2'd0;
+    c1        = {SLOTS{1'b0}};
+    cl        = 8'd0;
+    lf        = 5'd0;
+    hi_ones   = 1'b0;
     // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
-    j       = 0;
+    j         = 0;
     if (wqn_q != 3'd0) begin  // most cycles have no waiting record
-      en   = buf_en_i;
-      // free entries: the entry a pop frees in this cycle is the head's,
-      // and this cycle's records go after the count records from head
-      free = QN - count + {{QW{1'b0}}, pop};
-      tail = qidx({1'b0, head}, count);
+      en      = buf_en_i;
+      go      = buf_en_i & ~enc_busy_i & ~lim_stale_q;
       hi_ones = &ptr_hi;
       lf[4]   = lim_hi == 52'd0;
       lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
@@ -206,31 +146,23 @@ module spu_buffer #(
         cs = wq_q[2*j +: 2];
         cl = wlen_q[8*cs +: 8];
         c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
-        if (cv && en && (lim_stale_q || free == {(QW+1){1'b0}})) begin
-          // no entry (or the limit is being recomputed): it waits on, and
-          // so do the ones behind it
+        if (cv && j == 0 && go) begin        // it enters the write path
+          wr_o      = c1;
+          wr_slot_o = cs;
+          wr_len_o  = cl;
+          ptr_o     = pmbptr_i + {56'd0, cl};
+          if (full_at({4'd0, cl}, lf)) begin
+            full_o = 1'b1;
+            en     = 1'b0;
+          end
+        end else if (cv && en) begin         // it waits on
           wait_d              = wait_d | c1;
           wq_d[2*wqn_d +: 2]  = cs;
           wqn_d               = wqn_d + 3'd1;
-        end else if (cv) begin
+        end else if (cv) begin               // D17.4: discarded
           rel_o = rel_o | c1;
-          if (en) begin                      // it enters the queue
-            wr_o                = wr_o | c1;
-            at_ptr[64*cs +: 64] = pmbptr_i + {52'd0, n};
-            at_q[QW*cs +: QW]   = qidx({1'b0, tail}, nwr);
-            at_len[8*cs +: 8]   = cl;
-            push                = push | ({{(QUEUE-1){1'b0}}, 1'b1} << at_q[QW*cs +: QW]);
-            n                   = n + {4'd0, cl};
-            free                = free - 1'b1;
-            nwr                 = nwr + 1'b1;
-            if (full_at(n, lf)) begin
-              full_o = 1'b1;
-              en     = 1'b0;
-            end
-          end
         end
       end
-      ptr_o = pmbptr_i + {52'd0, n};
     end
     // This cycle's kept records join the FIFO, unless the buffer is
     // disabled or stopped at the start of the cycle: then they are
@@ -278,66 +210,6 @@ module spu_buffer #(
     end
   end
 
-  // ------------------------------------------------------ queue state
-  // (what is read comes before what is written, and temporaries get values
-  // only in a cycle with work: a simulator then keeps no shadow copies and
-  // stores nothing in the many cycles without a record)
-  always @(posedge clk_i) begin : b_queue
-    integer      j;
-    reg [QW-1:0] hn;                   // the head, ...
-    reg [4:0]    bn;                   // ... its beat, ...
-    reg [QW:0]   left;                 // ... and the records before this cycle's, after this edge
-    reg [RB-1:0] rec;                  // the head record's bytes ...
-    reg [63:0]   ra;                   // ... its place ...
-    reg [7:0]    rn;                   // ... and length
-    reg [9:0]    at, rb;
-    if (!rst_ni) begin
-      head        <= {QW{1'b0}};
-      count       <= {(QW+1){1'b0}};
-      beat        <= 5'd0;
-      mem_valid_o <= 1'b0;
-      last_q      <= 1'b0;
-    end else begin
-      // the queue has work: the beat of the next cycle
-      if (count != {(QW+1){1'b0}}) begin
-        hn   = head;
-        bn   = beat;
-        if (take) begin
-          hn = last_q ? qidx({1'b0, head}, {{QW{1'b0}}, 1'b1}) : head;
-          bn = last_q ? 5'd0 : beat + 5'd1;
-        end
-        left = count - {{QW{1'b0}}, pop};
-        mem_valid_o <= 1'b0;
-        if (left != {(QW+1){1'b0}}) begin
-          rec = q_data[RB*hn +: RB];
-          ra  = q_addr[64*hn +: 64];
-          rn  = q_len[8*hn +: 8];
-          at  = 10'd0;
-          rb  = 10'd0;
-          // lane j shows record byte 8*bn + j - off when that is one of its
-          // rn bytes (off = ra[2:0], the place's offset in its 8 bytes)
-          mem_valid_o <= 1'b1;
-          mem_addr_o  <= {ra[63:3], 3'b000} + {56'd0, bn, 3'b000};
-          for (j = 0; j < 8; j = j + 1) begin
-            at = {2'd0, bn, 3'b000} + j[9:0];
-            rb = at - {7'd0, ra[2:0]};
-            mem_data_o[8*j +: 8] <= 8'd0;
-            mem_strb_o[j]        <= 1'b0;
-            if (at >= {7'd0, ra[2:0]} && rb < {2'd0, rn}) begin
-              mem_data_o[8*j +: 8] <= rec[8*rb +: 8];
-              mem_strb_o[j]        <= 1'b1;
-            end
-          end
-          last_q <= {2'd0, bn, 3'b000} + 10'd8 >= {7'd0, ra[2:0]} + {2'd0, rn};
-        end
-        head <= hn;
-        beat <= bn;
-      end
-      if (nwr != {(QW+1){1'b0}} || pop)
-        count <= count - {{QW{1'b0}}, pop} + nwr;
-    end
-  end
-
   // The waiting records' state: updated only in a cycle with work.
   always @(posedge clk_i) begin : b_wait
     if (!rst_ni) begin
@@ -353,25 +225,6 @@ module spu_buffer #(
     end
   end
 
-  // Entry e's fields: its place, length and bytes when a record of this
-  // cycle takes it (its slot's record register holds it since its finish).
-  genvar ge;
-  generate
-    for (ge = 0; ge < QUEUE; ge = ge + 1) begin : g_entry
-      localparam [QW-1:0] E = ge;
-      always @(posedge clk_i) begin : b_entry
-        integer p;
-        if (push[ge])
-          for (p = 0; p < SLOTS; p = p + 1)
-            if (wr_o[p] && at_q[QW*p +: QW] == E) begin
-              q_addr[64*ge +: 64] <= at_ptr[64*p +: 64];
-              q_len[8*ge +: 8]    <= at_len[8*p +: 8];
-              q_data[RB*ge +: RB] <= data_i[RB*p +: RB];
-            end
-      end
-    end
-  endgenerate
-
 `ifdef FORMAL
   // SPEBufferIsFull() in 65-bit integers: the reference of FullExact_A.
   function is_full;
@@ -382,16 +235,8 @@ module spu_buffer #(
     end
   endfunction
 
-  // Proved with spu_top as the top (formal/spu.sby): after the first clock
-  // edge (the first cycle is a reset) the queue never holds more than QUEUE
-  // records, and a beat is shown only while it holds one (so a pop never
-  // finds it empty).
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* begin
-    if (f_past_valid) QueueBounded_A: assert (count <= QN);
-    if (f_past_valid) BeatHasRecord_A: assert (!mem_valid_o || count != {(QW+1){1'b0}});
-  end
 
   // A kept record is written or discarded exactly once (docs/buffer.md).
   // These hold after the first clock edge (the first cycle is a reset), as

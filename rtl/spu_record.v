@@ -1,24 +1,25 @@
 // openspu: the sample record of every kept sample (Arm ARM D17.6, the
-// packets of D18; docs/records.md), built at the clock edge that ends the
-// finish cycle (the record port's registers), with the per-slot context it
-// needs from the selection.
+// packets of D18; docs/records.md), captured at the clock edge that ends the
+// finish cycle as its packets, for the serial encoder (spu_encode) to write.
 //
 // At the selection (SPEStartSample(), SPESampleAddContext()) each slot
 // latches the Exception level of the sampled operation and whether
 // CONTEXTIDR_EL1 is to be collected: PMSCR_EL1.CX = 1 at EL0 or EL1 (no EL2,
 // CollectContextIDR1()). At the finish, for a kept record (collected, not
-// discarded), SPEConstructRecord() in the pseudocode's order: Context,
-// Counter packets by index (total, issue latency), Address packets by index
-// (PC, branch target, data virtual, data physical when PMSCR_EL1.PA,
-// previous branch target with FEAT_SPE_PBT), Data Source (FEAT_SPE_LDS),
-// Operation Type, Events (EV_BYTES of payload, bits REC_EV_MASK), then
-// Timestamp (ts_i) when PMSCR_EL1.TS, else End, then zero Padding to
-// 1 << PMBIDR_EL1.Align bytes. The record is the slot's, whichever finish
-// port finished it (docs/buffer.md: it may wait in its slot for a write-queue
-// entry). Registered, one cycle after the finish: slot s's record is
-// data_o[8*REC_MAX*s +: 8*len] in memory order (byte 0 lowest), bytes
-// beyond len zero; it holds until the slot's next kept record (reset clears
-// len_o only). len_o and len_c_o are per finish port.
+// discarded), the packets SPEConstructRecord() writes, each as its header
+// byte and 8 payload bytes (pkt_o, packet i of slot s at [72*(NPKT*s + i)
+// +: 72], in the packet table's order, `SPU_PKT_*), and which of them the
+// record has (pres_o): Context, Counter packets by index (total, issue
+// latency), Address packets by index (PC, branch target, data virtual, data
+// physical when PMSCR_EL1.PA, previous branch target with FEAT_SPE_PBT), Data
+// Source (FEAT_SPE_LDS), Operation Type, Events (EV_BYTES of payload, bits
+// REC_EV_MASK), then Timestamp (ts_i) when PMSCR_EL1.TS, else End; the record
+// is padded with zeros to 1 << PMBIDR_EL1.Align bytes (len). The record is
+// the slot's, whichever finish port finished it (docs/buffer.md: it waits in
+// its slot for the write path). The capture holds until the slot's next
+// kept record. len_o and len_c_o are per finish port. Payload bytes beyond a
+// packet's size are zero, and header bits are constants but Operation
+// Type's class: synthesis keeps no register for them.
 
 `default_nettype none
 
@@ -27,13 +28,13 @@
 module spu_record #(
   parameter integer LANES       = 1,
   parameter integer SLOTS       = 1,
-  parameter integer REC_MAX     = 64,        // bytes of the largest record
   parameter integer EV_BYTES    = 1,         // Events packet payload bytes
   parameter [63:0]  REC_EV_MASK = 64'hFF,    // Events packet bits written
   parameter integer ALIGN       = 0,         // PMBIDR_EL1.Align
   parameter integer FEAT_LDS    = 0,         // FEAT_SPE_LDS: Data Source packet
   parameter integer FEAT_SVE    = 0,         // FEAT_SVE: the SVE Operation Type formats
-  parameter integer FEAT_PBT    = 0          // FEAT_SPE_PBT: previous branch target
+  parameter integer FEAT_PBT    = 0,         // FEAT_SPE_PBT: previous branch target
+  parameter integer NPKT        = `SPU_NPKT  // packets of the packet table
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -62,7 +63,8 @@ module spu_record #(
   input  wire [63:0]            ts_i,           // timer
   output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
-  output reg  [SLOTS*8*REC_MAX-1:0] data_o      // each slot's last record (registered)
+  output wire [SLOTS*NPKT*72-1:0] pkt_o,        // each slot's last record's packets (registered)
+  output wire [SLOTS*NPKT-1:0]  pres_o          // ... and which it has
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -105,41 +107,130 @@ module spu_record #(
     end
   endgenerate
 
-  // ------------------------------------------------- the record builder
-  // The record is built from its last packet to its first: each packet in
-  // front of it shifts what is there by the packet's size, a constant, so an
-  // optional packet costs one 2:1 multiplexer per record bit (no shifter
-  // by a variable offset). Bytes past the length stay zero: the Padding.
-  // The builder runs at the clock edge, in the registers' own block, and
-  // only in a cycle with a kept record (simulation speed: nothing here is
-  // evaluated in the many cycles without one).
-  localparam integer RB = 8 * REC_MAX;
+  // ---------------------------------------------------- the packets
+  // The packet table: header bytes and payload sizes (`SPU_PKT_EV_BYTES:
+  // the Events payload, EV_BYTES).
+  localparam [NPKT*8-1:0] HDR_ALL   = `SPU_PKT_HDR_ALL;
+  localparam [NPKT*4-1:0] BYTES_ALL = `SPU_PKT_BYTES_ALL;
+  function [7:0] pkt_size;               // header and payload bytes of packet i
+    input integer i;
+    begin
+      pkt_size = (BYTES_ALL[4*i +: 4] == `SPU_PKT_EV_BYTES) ? 8'd1 + EV_BYTES[7:0]
+                                                           : 8'd1 + {4'd0, BYTES_ALL[4*i +: 4]};
+    end
+  endfunction
 
+  // Which packets each finish port's record has (port p at [NPKT*p +:
+  // NPKT]; a block, not a function, so that every signal it reads is in
+  // its sensitivity list for every simulator).
+  reg [SLOTS*NPKT-1:0] pres;
+  always @* begin : b_pres
+    integer   p;
+    reg [3:0] av;
+    reg       ts;
+    pres = {SLOTS*NPKT{1'b0}};
+    ts   = pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB];
+    av   = 4'd0;
+    for (p = 0; p < SLOTS; p = p + 1) begin
+      av = fin_addr_valid_i[4*p +: 4];
+      pres[NPKT*p + `SPU_PKT_CONTEXT]   = cx_q[fin_slot_i[2*p +: 2]];
+      pres[NPKT*p + `SPU_PKT_COUNT_TOT] = 1'b1;
+      pres[NPKT*p + `SPU_PKT_COUNT_ISS] = 1'b1;
+      pres[NPKT*p + `SPU_PKT_ADDR_PC]   = 1'b1;
+      pres[NPKT*p + `SPU_PKT_ADDR_TGT]  = av[0];
+      pres[NPKT*p + `SPU_PKT_ADDR_VA]   = av[1];
+      pres[NPKT*p + `SPU_PKT_ADDR_PA]   = av[2] & pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB];
+      pres[NPKT*p + `SPU_PKT_ADDR_PBT]  = (FEAT_PBT != 0) & av[3];
+      pres[NPKT*p + `SPU_PKT_DS]        = (FEAT_LDS != 0) & fin_ds_valid_i[p] & fin_type_i[5*p + T_LD];
+      pres[NPKT*p + `SPU_PKT_OPTYPE]    = 1'b1;
+      pres[NPKT*p + `SPU_PKT_EVENTS]    = 1'b1;
+      pres[NPKT*p + `SPU_PKT_TS]        = ts;
+      pres[NPKT*p + `SPU_PKT_END]       = ~ts;
+    end
+  end
+
+  // The Operation Type packet's class and payload of finish port p's
+  // operation: class 2 Branch {IND, COND}; class 1 Load/store (ST bit 0;
+  // LD+ST is LoadAtomic, a load): extended {AR, EXCL, AT, 1} for atomics,
+  // exclusives and acquire/release, else SVE: SG [7], EVL [6:4], 1 [3],
+  // PRED [2], else SIMD&FP 0x04, else general-purpose 0x00; class 0 Other:
+  // SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else COND [0].
+  function [9:0] optype_of;              // {payload, class}
+    input integer p;
+    reg [4:0]  ty;
+    reg [10:0] at;
+    reg        ld, st, sve;
+    begin
+      ty  = fin_type_i[5*p +: 5];
+      at  = fin_attr_i[11*p +: 11];
+      sve = SVE_IMPL & at[A_SVE];
+      ld  = ty[T_LD];
+      st  = ty[T_ST];
+      if (ty[T_B])
+        optype_of = {6'd0, at[A_IND], at[A_COND], 2'd2};
+      else if ((ld | st) && ((ld & st) | at[A_EXCL] | at[A_AR]))
+        optype_of = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld, 2'd1};
+      else if ((ld | st) && sve)
+        optype_of = {at[A_SG], at[A_EVL +: 3], 1'b1, at[A_PRED], 1'b0, st & ~ld, 2'd1};
+      else if (ld | st)
+        optype_of = {5'd0, ty[T_FP] | ty[T_SIMD], 1'b0, st & ~ld, 2'd1};
+      else if (sve)
+        optype_of = {1'b0, at[A_EVL +: 3], 1'b1, at[A_PRED], ty[T_FP], 1'b0, 2'd0};
+      else
+        optype_of = {7'd0, at[A_COND], 2'd0};
+    end
+  endfunction
+
+  // The bytes of finish port p's packets: packet i's header at [72i +: 8],
+  // its payload from [72i + 8], bytes beyond its size zero.
+  function [NPKT*72-1:0] packets_of;
+    input integer p;
+    reg [63:0] ctxb;
+    reg [9:0]  ot;
+    reg [10:0] at;
+    integer    i;
+    begin
+      at   = fin_attr_i[11*p +: 11];
+      ctxb = {at[A_NS], el_q[2*fin_slot_i[2*p +: 2] +: 2], 61'd0};   // NS [63], EL [62:61]
+      ot   = optype_of(p);
+      packets_of = {NPKT*72{1'b0}};
+      packets_of[72*`SPU_PKT_CONTEXT   + 8 +: 32] = fin_ctx_i[32*p +: 32];
+      packets_of[72*`SPU_PKT_COUNT_TOT + 8 +: 16] = tot_i[16*p +: 16];
+      packets_of[72*`SPU_PKT_COUNT_ISS + 8 +: 16] = iss_i[16*p +: 16];
+      packets_of[72*`SPU_PKT_ADDR_PC   + 8 +: 64] = ctxb | {8'd0, fin_pc_i[56*p +: 56]};
+      packets_of[72*`SPU_PKT_ADDR_TGT  + 8 +: 64] = ctxb | {8'd0, fin_tgt_i[56*p +: 56]};
+      packets_of[72*`SPU_PKT_ADDR_VA   + 8 +: 64] = fin_va_i[64*p +: 64];
+      packets_of[72*`SPU_PKT_ADDR_PA   + 8 +: 64] = {at[A_NS], 7'd0, fin_pa_i[56*p +: 56]};
+      packets_of[72*`SPU_PKT_ADDR_PBT  + 8 +: 64] = ctxb | {8'd0, fin_pbt_i[56*p +: 56]};
+      packets_of[72*`SPU_PKT_DS        + 8 +: 16] = fin_ds_i[16*p +: 16];
+      packets_of[72*`SPU_PKT_OPTYPE        +: 16] = {ot[9:2], 6'd0, ot[1:0]};
+      packets_of[72*`SPU_PKT_EVENTS        +: 72] = {fin_events_i[64*p +: 64] & REC_EV_MASK,
+                                                     2'b00, EV_SZ, 4'd0};
+      packets_of[72*`SPU_PKT_TS        + 8 +: 64] = ts_i;
+      for (i = 0; i < NPKT; i = i + 1) begin
+        packets_of[72*i +: 8]     = packets_of[72*i +: 8] | HDR_ALL[8*i +: 8];
+        packets_of[72*i + 8 +: 64] = packets_of[72*i + 8 +: 64] &
+                                     ~({64{1'b1}} << (8 * (pkt_size(i) - 8'd1)));
+      end
+    end
+  endfunction
+
+  // The record's length, in the finish cycle (it joins the waiting records
+  // with it): the sizes of its packets, padded to 1 << PMBIDR_EL1.Align.
   genvar gp;
   generate
     for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port
-      reg [7:0]    len_q;
-      reg [7:0]    len_n;
-      // The record's length, in the same cycle (the Profiling Buffer
-      // reserves its place at PMBPTR_EL1 with it): the sizes of the packets
-      // the builder below writes.
+      reg [7:0]  len_q;
+      reg [7:0]  len_n;
       always @* begin : b_len
-        reg [7:0] n;
-        reg [3:0] av;
-        n  = 8'd0;
-        av = fin_addr_valid_i[4*gp +: 4];
-        if (keep_i[gp]) begin
-          n = 8'd15 + 8'd2 + 8'd1 + EV_BYTES[7:0] +               // counters, PC, Op Type, Events
-              (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB] ? 8'd9 : 8'd1) +   // Timestamp or End
-              ((FEAT_LDS != 0 && fin_ds_valid_i[gp] && fin_type_i[5*gp + T_LD]) ? 8'd3 : 8'd0) +
-              ((FEAT_PBT != 0 && av[3]) ? 8'd9 : 8'd0) +
-              ((av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) ? 8'd9 : 8'd0) +
-              (av[1] ? 8'd9 : 8'd0) + (av[0] ? 8'd9 : 8'd0) +
-              (cx_q[fin_slot_i[2*gp +: 2]] ? 8'd5 : 8'd0);
-          // Padding packets (zero bytes) up to 1 << PMBIDR_EL1.Align
-          n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
-        end
-        len_n = n;
+        reg [NPKT-1:0] pr;
+        integer i;
+        pr    = pres[NPKT*gp +: NPKT];
+        len_n = 8'd0;
+        for (i = 0; i < NPKT; i = i + 1)
+          if (pr[i]) len_n = len_n + pkt_size(i);
+        len_n = (len_n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+        if (!keep_i[gp]) len_n = 8'd0;
       end
       always @(posedge clk_i) begin : b_len_q
         if (!rst_ni)
@@ -152,114 +243,25 @@ module spu_record #(
     end
   endgenerate
 
-  // The builder, one per slot: the slot's record from the finish port that
-  // finished it (at most one port completes a slot in a cycle, spu_slots).
-  // Only a slot with a kept record this cycle loads; the others hold.
+  // Each slot's capture: the packets of the kept record a port finished it
+  // with (at most one port completes a slot in a cycle, spu_slots); the
+  // other slots hold. Worked out at the clock edge, and only in a cycle
+  // with a kept record (simulation speed: nothing is evaluated in the many
+  // cycles without one).
+  reg [SLOTS*NPKT-1:0]    pres_q;
+  reg [SLOTS*NPKT*72-1:0] pk_q;
+  assign pres_o = pres_q;
+  assign pkt_o  = pk_q;
   generate
-    for (gs = 0; gs < SLOTS; gs = gs + 1) begin : g_build
-      always @(posedge clk_i) begin : b_rec
-        reg [RB-1:0] d;
-        reg [1:0]  s, el, cls;
-        reg [4:0]  ty;
-        reg [10:0] at;
-        reg        sve;
-        reg [3:0]  av;
-        reg [63:0] ctxb;
-        reg [7:0]  op;
-        reg        ld, st;
-        reg        hit;                        // a port finished this slot with a kept record ...
-        integer    p, q;                       // ... port p
-        // Nothing is done in a cycle without a kept record (not even the
-        // temporaries' defaults: a simulator would store them every cycle).
-        // Every temporary has a value on every path where it is read.
-        if (keep_i != {SLOTS{1'b0}}) begin
-          hit  = 1'b0;
-          p    = 0;
+    for (gs = 0; gs < SLOTS; gs = gs + 1) begin : g_cap
+      always @(posedge clk_i) begin : b_cap
+        integer q;
+        if (keep_i != {SLOTS{1'b0}})
           for (q = 0; q < SLOTS; q = q + 1)
             if (keep_i[q] && fin_slot_i[2*q +: 2] == gs) begin
-              hit = 1'b1;
-              p   = q;
+              pres_q[NPKT*gs +: NPKT]     <= pres[NPKT*q +: NPKT];
+              pk_q[NPKT*72*gs +: NPKT*72] <= packets_of(q);
             end
-          d    = {RB{1'b0}};
-          s    = 2'd0;
-          el   = 2'd0;
-          ty   = 5'd0;
-          at   = 11'd0;
-          sve  = 1'b0;
-          av   = 4'd0;
-          ctxb = 64'd0;
-          ld   = 1'b0;
-          st   = 1'b0;
-          cls  = 2'd0;
-          op   = 8'd0;
-          if (hit) begin
-            s    = gs;
-            el   = el_q[2*s +: 2];
-            ty   = fin_type_i[5*p +: 5];
-            at   = fin_attr_i[11*p +: 11];
-            sve  = SVE_IMPL & at[A_SVE];
-            av   = fin_addr_valid_i[4*p +: 4];
-            ctxb = {at[A_NS], el, 61'd0};              // NS [63], EL [62:61]
-            ld   = ty[T_LD];
-            st   = ty[T_ST];
-            // Operation Type: class 2 Branch {IND, COND}; class 1 Load/store
-            // (ST bit 0; LD+ST is LoadAtomic, a load): extended {AR, EXCL,
-            // AT, 1} for atomics, exclusives and acquire/release, else
-            // SIMD&FP 0x04, else general-purpose 0x00; class 0 Other {COND}.
-            if (ty[T_B]) begin
-              cls = 2'd2;
-              op  = {6'd0, at[A_IND], at[A_COND]};
-            end else if (ld | st) begin
-              cls = 2'd1;
-              if ((ld & st) | at[A_EXCL] | at[A_AR])
-                op = {3'd0, at[A_AR], at[A_EXCL], ld & st, 1'b1, st & ~ld};
-              else if (sve)   // SVE: SG [7], EVL [6:4], 1 [3], PRED [2]
-                op = {at[A_SG], at[A_EVL +: 3], 1'b1, at[A_PRED], 1'b0, st & ~ld};
-              else if (ty[T_FP] | ty[T_SIMD])
-                op = {5'd0, 1'b1, 1'b0, st & ~ld};
-              else
-                op = {7'd0, st & ~ld};
-            end else begin
-              cls = 2'd0;
-              // SVE: EVL [6:4], 1 [3], PRED [2], FP [1]; else COND [0]
-              op  = sve ? {1'b0, at[A_EVL +: 3], 1'b1, at[A_PRED], ty[T_FP], 1'b0}
-                        : {7'd0, at[A_COND]};
-            end
-            // Timestamp, or End
-            if (pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB]) begin
-              d[71:0] = {ts_i, 8'h71};
-            end else begin
-              d[7:0] = 8'h01;
-            end
-            // Events: REC_EV_MASK has no bit above the payload's 8*EV_BYTES
-            d = d << (8 * (1 + EV_BYTES));
-            d[71:0] = d[71:0] | {fin_events_i[64*p +: 64] & REC_EV_MASK, 2'b01, EV_SZ, 4'b0010};
-            d = {d[RB-17:0], op, 6'b010010, cls};      // Operation Type
-            if (FEAT_LDS != 0 && fin_ds_valid_i[p] && ld) begin   // a load's data source
-              d = {d[RB-25:0], fin_ds_i[16*p +: 16], 8'h53};
-            end
-            if (FEAT_PBT != 0 && av[3]) begin
-              d = {d[RB-73:0], ctxb | {8'd0, fin_pbt_i[56*p +: 56]}, 8'hB4};
-            end
-            if (av[2] && pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB]) begin
-              d = {d[RB-73:0], at[A_NS], 7'd0, fin_pa_i[56*p +: 56], 8'hB3};
-            end
-            if (av[1]) begin
-              d = {d[RB-73:0], fin_va_i[64*p +: 64], 8'hB2};
-            end
-            if (av[0]) begin
-              d = {d[RB-73:0], ctxb | {8'd0, fin_tgt_i[56*p +: 56]}, 8'hB1};
-            end
-            d = {d[RB-73:0], ctxb | {8'd0, fin_pc_i[56*p +: 56]}, 8'hB0};
-            d = {d[RB-25:0], iss_i[16*p +: 16], 8'h99};
-            d = {d[RB-25:0], tot_i[16*p +: 16], 8'h98};
-            if (cx_q[s]) begin
-              d = {d[RB-41:0], fin_ctx_i[32*p +: 32], 8'h64};
-            end
-            if (rst_ni)
-              data_o[RB*gs +: RB] <= d;
-          end
-        end
       end
     end
   endgenerate

@@ -5,8 +5,9 @@
 //   spu_interval  PMSICR_EL1, enable-edge load, SPEToCollectSample() per lane
 //   spu_slots     sample slots, collisions, total/issue latency counters
 //   spu_complete  SPECompleteSample(): spu_filter per finish port, discard
-//   spu_record    SPEConstructRecord(): the bytes of each kept record
-//   spu_buffer    the Profiling Buffer: PMBPTR_EL1, buffer full, write port
+//   spu_record    SPEConstructRecord(): the packets of each kept record
+//   spu_buffer    the Profiling Buffer: PMBPTR_EL1, buffer full
+//   spu_encode    the serial record encoder, the beat queue, the write port
 //   spu_pmu       SAMPLE_* event counts
 // This module computes the enable and registers every output: the outputs in cycle t+1 are the results of the
 // inputs of cycle t. Fields of lanes and ports that are not valid are zero.
@@ -30,7 +31,6 @@ module spu_top #(
   parameter integer FEAT_LDS     = `SPU_FEAT_LDS,    // FEAT_SPE_LDS
   parameter integer FEAT_SVE     = `SPU_FEAT_SVE,    // FEAT_SVE (SVE Operation Type formats)
   parameter integer FEAT_PBT     = `SPU_FEAT_PBT,    // FEAT_SPE_PBT
-  parameter integer REC_MAX      = `SPU_REC_MAX,     // bytes of the largest record
   parameter integer EV_BYTES     = `SPU_EV_BYTES,    // Events packet payload bytes
   parameter [63:0]  REC_EV_MASK  = `SPU_REC_EV_MASK, // Events packet bits written
   parameter [63:0]  EVENT_MASK   = `SPU_EVENT_MASK,  // event filter mask
@@ -45,7 +45,7 @@ module spu_top #(
   parameter integer CU_FL        = `SPU_KNOB_CU_FL,
   parameter integer SLOT_REUSE   = `SPU_KNOB_SLOT_REUSE,   // reuse same cycle
   parameter integer INFLIGHT     = `SPU_KNOB_INFLIGHT,     // drop when disabled
-  parameter integer BUF_QUEUE    = `SPU_KNOB_BUF_QUEUE,    // write queue, records
+  parameter integer BUF_BEATS    = `SPU_KNOB_BUF_BEATS,    // beat queue, beats
   // Register map, packed in configs/spu.toml order: register SPU_REG_<NAME>
   // at [16*i +: 16], [64*i +: 64] and bit i (generated, selected by name).
   parameter [`SPU_NREGS*16-1:0] REG_ENC     = `SPU_REG_ENC_ALL,     // encodings
@@ -146,7 +146,7 @@ module spu_top #(
   wire [LANES*2-1:0] smp_slot;
   wire [SLOTS-1:0]   fin_hit;
   wire [SLOTS*16-1:0] fin_tot, fin_iss;
-  // slots whose kept records wait for a write-queue entry (spu_buffer)
+  // slots whose kept records wait for the write path or are being encoded
   wire [SLOTS-1:0]   slot_wait, slot_hold, slot_rel;
 
   spu_interval #(
@@ -248,13 +248,13 @@ module spu_top #(
   );
 
   wire [SLOTS*8-1:0] rec_len_c;
-  wire [SLOTS*8*REC_MAX-1:0] rec_slot_data;   // each slot's record (spu_buffer)
-  // spu_record registers rec_len_o and each slot's record itself:
-  // its builder runs at the clock edge only when a record is kept.
+  wire [SLOTS*`SPU_NPKT*72-1:0] rec_pkt;     // each slot's record's packets (spu_encode)
+  wire [SLOTS*`SPU_NPKT-1:0]    rec_pres;
+  // spu_record registers rec_len_o and each slot's record's packets: they
+  // are captured at the clock edge only when a record is kept.
   spu_record #(
     .LANES            (LANES),
     .SLOTS            (SLOTS),
-    .REC_MAX          (REC_MAX),
     .EV_BYTES         (EV_BYTES),
     .REC_EV_MASK      (REC_EV_MASK),
     .ALIGN            ({28'd0, PMBIDR[`SPU_F_PMBIDR_EL1_Align_MSB:`SPU_F_PMBIDR_EL1_Align_LSB]}),
@@ -287,34 +287,60 @@ module spu_top #(
     .ts_i             (ts_i),
     .len_c_o          (rec_len_c),
     .len_o            (rec_len_o),
-    .data_o           (rec_slot_data)
+    .pkt_o            (rec_pkt),
+    .pres_o           (rec_pres)
   );
 
-  // The Profiling Buffer: places at PMBPTR_EL1 for this cycle's records,
-  // buffer full, and the write port.
-  wire [SLOTS-1:0] buf_wr;
+  // The Profiling Buffer: places at PMBPTR_EL1 for the waiting records,
+  // buffer full (spu_buffer); the serial encoder and the write port
+  // (spu_encode). A slot is occupied while its record waits or its packets
+  // are still to be read, and freed when it is discarded or read.
+  wire [SLOTS-1:0] buf_wr, buf_wait, buf_rel, enc_occ, enc_rel;
+  wire [1:0]       buf_wr_slot;
+  wire [7:0]       buf_wr_len;
+  wire             enc_busy;
+  assign slot_wait = buf_wait | enc_occ;
+  assign slot_rel  = buf_rel | enc_rel;
   spu_buffer #(
     .SLOTS            (SLOTS),
-    .REC_MAX          (REC_MAX),
-    .QUEUE            (BUF_QUEUE),
     .MAXSIZE          ({28'd0, PMSIDR[`SPU_F_PMSIDR_EL1_MaxSize_MSB:`SPU_F_PMSIDR_EL1_MaxSize_LSB]})
   ) u_buffer (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .len_i            (rec_len_c),
     .fin_slot_i       (fin_slot_i),
-    .data_i           (rec_slot_data),
     .pmbptr_i         (pmbptr),
     .buf_en_i         (pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] & ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB]),
     .limit_i          (pmblimitr & `SPU_F_PMBLIMITR_EL1_LIMIT_MASK),
     .lim_we_i         (lim_we),
+    .enc_busy_i       (enc_busy),
     .wr_o             (buf_wr),
-    .wait_o           (slot_wait),
+    .wr_slot_o        (buf_wr_slot),
+    .wr_len_o         (buf_wr_len),
+    .wait_o           (buf_wait),
     .hold_o           (slot_hold),
-    .rel_o            (slot_rel),
+    .rel_o            (buf_rel),
     .full_o           (buf_full),
     .ptr_we_o         (ptr_we),
-    .ptr_o            (ptr_next),
+    .ptr_o            (ptr_next)
+  );
+
+  spu_encode #(
+    .SLOTS            (SLOTS),
+    .EV_BYTES         (EV_BYTES),
+    .BEATS            (BUF_BEATS)
+  ) u_encode (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .start_i          (ptr_we),
+    .start_slot_i     (buf_wr_slot),
+    .start_ptr_i      (pmbptr),
+    .start_len_i      (buf_wr_len),
+    .pkt_i            (rec_pkt),
+    .pres_i           (rec_pres),
+    .busy_o           (enc_busy),
+    .occ_o            (enc_occ),
+    .rel_o            (enc_rel),
     .mem_ready_i      (mem_ready_i),
     .mem_valid_o      (mem_valid_o),
     .mem_addr_o       (mem_addr_o),

@@ -43,12 +43,14 @@ expect "$TMP/two.cov" hand/two_selections ernd.ecount_load=820 ernd.ecount_zero_
     select.2_in_one_cycle=1 select.1_in_one_cycle=0 select.lane0=1 select.lane1=1 interval.reload=1 \
     slot0.alloc=1 slot1.alloc=1 collision.lane0=0 enable.rise.pmsicr_nonzero=1 interval.edge_load=0
 $CSIM $v/slot_reuse_next_cycle.spt --quiet --cov "$TMP/reuse.cov" 2>/dev/null
-# members 256, 513, 770, 1027 expire COUNT (513 collides in slot 0's finish
-# cycle, where the kept record holds the slot: not while freeing it); 257,
-# 514, 771 reload; 1027 takes slot 0 the cycle after its record entered the
-# write queue (two after its finish).
-expect "$TMP/reuse.cov" hand/slot_reuse interval.expire_rnd0=4 interval.reload=3 interval.edge_load=1 \
-    select.1_in_one_cycle=4 collision.lane0=1 collision.while_freeing.SLOT_REUSE=0=0 slot0.alloc=3 \
+# members 256, 513, 770, 1027, 1028 expire COUNT (513 collides in slot 0's
+# finish cycle, where the kept record holds the slot: not while freeing it;
+# 1027 in the cycle the encoder reads the last packet of slot 0's record,
+# which frees it: while freeing it); 257, 514, 771 reload (1028 finds the
+# PMSICR_EL1 = 1 software wrote); 1028 takes slot 0 the cycle after it is
+# freed.
+expect "$TMP/reuse.cov" hand/slot_reuse interval.expire_rnd0=5 interval.reload=3 interval.edge_load=1 \
+    select.1_in_one_cycle=5 collision.lane0=2 collision.while_freeing.SLOT_REUSE=0=1 slot0.alloc=3 \
     slot0.free=3 slot0.reuse_next_cycle=1 enable.rise.pmsicr_zero=1
 $CSIM $v/d17_3_7_collision.spt --quiet --cov "$TMP/coll.cov" 2>/dev/null
 if [ "$(hits "$TMP/coll.cov" collision.lane0)" != 0 ] && [ "$(hits "$TMP/coll.cov" collision.lane0)" = \

@@ -5,22 +5,23 @@ Profiling Buffer's rules (docs/buffer.md) instead of taken from the model.
   tests/vectors_drain.py tests/vectors/*.spt
 
 The vectors' comments derive every line but the drain: after the stimulus
-and the last finish, the run goes on until the write queue is empty. Every
+and the last finish, the run goes on until the write path is empty. Every
 kept record of a vector is written (PMBPTR_EL1 = 0, a 1 MiB buffer, a
-memory that is always ready): a record of L bytes at address A is
-ceil((A % 8 + L) / 8) beats; a record enters the write queue in the cycle
+memory that is always ready). A record enters the write path in the cycle
 after its finish at the earliest (it waits in its slot in its finish cycle),
-and not in a cycle after one with a PMBLIMITR_EL1 write (that cycle reserves
-nothing),
-its first beat is taken two cycles after it enters at the earliest, and one
-cycle after the record before it is done; the run
-ends in the cycle after the last beat is taken. So the pmu line's cycle is
-max(last line + 1, last finish + 1, last beat + 1). A record of a vector is
-Counters 6 + PC 9 + Operation Type 2 + Events 1 + EV_BYTES + End 1 bytes,
-+3 for a load's Data Source with FEAT_SPE_LDS (the vectors set no address,
-no PMSCR_EL1.CX/PA/TS, and their configurations have Align 0); this script
-checks those assumptions rather than trusting them. Prints one PASS/FAIL
-line per vector.
+not in a cycle after one with a PMBLIMITR_EL1 write (that cycle reserves
+nothing), and not before the encoder is idle; the encoder then takes a
+packet per cycle (sizes from the packet table of configs/spu.toml) into its
+window from the record's offset in its 8 bytes, and every 8 bytes, or the
+record's last, are a beat into the beat queue (BUF_BEATS); a beat goes on to
+the port in a later cycle in which the port is empty or its beat is taken,
+and is taken in the cycle after. The run ends in the cycle after the last
+beat is taken. So the pmu line's cycle is max(last line + 1, last finish +
+1, last beat + 1). A record of a vector is Counters, PC, Operation Type,
+Events (1 + EV_BYTES bytes) and End, and a load's Data Source with
+FEAT_SPE_LDS (the vectors set no address, no PMSCR_EL1.CX/PA/TS, and their
+configurations have Align 0); this script checks those assumptions rather
+than trusting them. Prints one PASS/FAIL line per vector.
 """
 import os
 import re
@@ -32,7 +33,55 @@ import gen_config  # noqa: E402
 CX_PA_TS = (1 << 3) | (1 << 4) | (1 << 5)
 
 
-def check(spt, cfgs):
+class Port:
+    """The beat queue (BUF_BEATS beats) and the write port's register, with a
+    memory that takes every beat shown: a beat the encoder writes in cycle c
+    goes on to the port in the first cycle after c in which the port is
+    empty or its beat is taken, and is taken in the cycle after that."""
+
+    def __init__(self, depth):
+        self.depth, self.queue, self.shown, self.cycle = depth, [], None, 0
+
+    def step(self):
+        """One cycle of the port. Returns (room at its start, the cycle a
+        beat was taken or None)."""
+        room, taken = len(self.queue) < self.depth, None
+        if self.shown is not None:
+            taken, self.shown = self.cycle, None
+        if self.queue:
+            self.queue.pop(0)
+            self.shown = self.cycle
+        return room, taken
+
+
+def encode(port, enter, off, sizes, last):
+    """The serial encoder (docs/buffer.md) writes a record that entered in
+    cycle enter at offset off in its 8 bytes, a packet per cycle from the
+    next (sizes in writing order; the vectors' records have no padding).
+    Returns the first cycle it is idle in, and the cycle the last beat so far
+    was taken."""
+    while port.cycle < enter:                        # the port drains meanwhile
+        port.cycle += 1
+        _, t = port.step()
+        last = t if t is not None else last
+    o, left, pending = off, list(sizes), True
+    while pending:
+        port.cycle += 1
+        room, t = port.step()
+        last = t if t is not None else last
+        if not pending or not room:
+            continue
+        if o < 8 and left:
+            o += left.pop(0)
+        if o >= 8 or (not left and o):
+            port.queue.append(port.cycle)
+            o = o - 8 if o >= 8 else 0
+        if not left and not o:
+            pending, free = False, port.cycle + 1
+    return free, last
+
+
+def check(spt, cfgs, packets):
     spl = spt[:-4] + ".spl"
     name = "vectors/drain/" + os.path.basename(spt[:-4])
     if not os.path.exists(spl):
@@ -88,22 +137,26 @@ def check(spt, cfgs):
             return name, "PMSCR_EL1.CX, PA or TS set for the record of op %d: this script does not size them" % op
         if at(limitr, fin) & ~0xFFF != 0x100000:
             return name, "the record of op %d is not in a 1 MiB buffer from 0" % op
-    addr, done, queue = 0, 0, []
+    addr, free, port = 0, 0, Port(cfg["knobs"]["BUF_BEATS"])
+    last = 0                                         # the cycle the last beat is taken
     for fin, op in kept:
         kv = ops[op]
         ld = "LD" in kv.get("type", "").split("+")
-        n = 6 + 9 + 2 + 1 + cfg["ev_bytes"] + 1 + (3 if "LDS" in cfg["feat"] and ld and "ds" in kv else 0)
-        enter = fin + 1
+        has = {"COUNT_TOT", "COUNT_ISS", "ADDR_PC", "OPTYPE", "EVENTS", "END"}
+        if "LDS" in cfg["feat"] and ld and "ds" in kv:
+            has.add("DS")
+        sizes = [1 + (cfg["ev_bytes"] if p["bytes"] == "EV_BYTES" else p["bytes"])
+                 for p in packets if p["name"] in has]
+        enter = max(fin + 1, free)
         while enter in hold:
             enter += 1
-        queue = [e for e in queue if e >= enter]     # entries whose last beat is taken before it enters
-        if len(queue) >= cfg["knobs"]["BUF_QUEUE"]:
-            return name, "record of op %d would find the write queue full" % op
-        beats = (addr % 8 + n + 7) // 8
-        first = max(enter + 2, done + 1)
-        done = first + beats - 1
-        queue.append(done)
-        addr += n
+        free, last = encode(port, enter, addr % 8, sizes, last)
+        addr += sum(sizes)
+    while port.queue or port.shown is not None:      # the last beats leave
+        port.cycle += 1
+        _, t = port.step()
+        last = t if t is not None else last
+    done = last
     want = max([c + 1 for c, _ in lines] + [done + 1 if kept else 0])
     if pmu != want:
         return name, "pmu line at cycle %s, the drain gives %d (%d records, %d bytes, last beat %d)" % (
@@ -116,7 +169,7 @@ def main(argv):
     cfgs = {c["name"]: c for c in g["configs"]}
     bad = 0
     for spt in argv[1:]:
-        r = check(spt, cfgs)
+        r = check(spt, cfgs, g["packets"])
         if r is None:
             continue
         name, why = r

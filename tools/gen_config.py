@@ -29,7 +29,7 @@ GATES = FEATURES + ["COUNT16", "EVMASK", "DSMASK", ""]
 CONFIG_KEYS = ["doc", "base", "LANES", "SLOTS", "COUNT_SIZE", "features",
                "EV_IMPDEF_MASK", "DS_MASK", "PMSIDR_INTERVAL", "PMSIDR_MAXSIZE",
                "PMSIDR_ARCHINST", "PMBIDR_ALIGN", "PMBIDR_EA", "PMBIDR_F"]
-LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD", "MAX_BUF_QUEUE"]
+LIMIT_KEYS = ["MAX_LANES", "MAX_SLOTS", "LFSR_SEED_MIN", "LFSR_SEED_MAX", "MAX_RECORD", "MAX_BUF_BEATS"]
 M64 = (1 << 64) - 1
 # PMSIDR_EL1 fields (Arm ARM D24.7, PMSIDR_EL1): (name, msb, lsb). The one
 # place their positions are written: the value below is composed from them,
@@ -218,7 +218,8 @@ def build(src):
     for k, most, why in (("MAX_SLOTS", 4, "slot numbers are 2 bits wide on every port"),
                          ("MAX_LANES", 8, "lane masks are 8 bits (spu_in_t.pop_valid, spu_out_t.smp_valid)"),
                          ("LFSR_SEED_MAX", 0xFFFFFF, "the LFSR of SPEGetRandomInterval() is 24 bits"),
-                         ("MAX_RECORD", 255, "record lengths are 8 bits (spu_out_t.rec_len, rec_len_o)")):
+                         ("MAX_RECORD", 255, "record lengths are 8 bits (spu_out_t.rec_len, rec_len_o)"),
+                         ("MAX_BUF_BEATS", 255, "the beat queue's count is 8 bits (spu_model_t)")):
         if limits[k] > most:
             raise GenError(f"{src}: [limits] {k} = {limits[k]} is more than {most}: {why}")
 
@@ -258,10 +259,10 @@ def build(src):
         if not limits["LFSR_SEED_MIN"] <= kv["LFSR_SEED"] <= limits["LFSR_SEED_MAX"]:
             raise GenError(f"{src}: [configs.{cname}] LFSR_SEED=0x{kv['LFSR_SEED']:X} "
                            f"(0x{limits['LFSR_SEED_MIN']:X}..0x{limits['LFSR_SEED_MAX']:X})")
-        if not 1 <= kv["BUF_QUEUE"] <= limits["MAX_BUF_QUEUE"]:
-            raise GenError(f"{src}: [configs.{cname}] BUF_QUEUE={kv['BUF_QUEUE']} (1..{limits['MAX_BUF_QUEUE']})")
+        if not 1 <= kv["BUF_BEATS"] <= limits["MAX_BUF_BEATS"]:
+            raise GenError(f"{src}: [configs.{cname}] BUF_BEATS={kv['BUF_BEATS']} (1..{limits['MAX_BUF_BEATS']})")
         for k, v in kv.items():
-            if k not in ("LFSR_SEED", "BUF_QUEUE") and v not in (0, 1):
+            if k not in ("LFSR_SEED", "BUF_BEATS") and v not in (0, 1):
                 raise GenError(f"{src}: [configs.{cname}] knob {k}={v} (0 or 1)")
         evm = event_mask(feat, c["EV_IMPDEF_MASK"])
         dsm = c["DS_MASK"] & M64 if "FDS" in feat else 0

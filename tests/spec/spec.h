@@ -160,6 +160,9 @@ int spec_enable(spec_t *s, uint64_t pmsirr, uint64_t pmsicr, uint64_t limitr);
  * be 0 or ERnd absent with COUNT=1 -> 0 selecting). Returns the slot, -1 when
  * the member was not selected (spec_why set). */
 int spec_take(spec_t *s);
+/* Idle cycles until no kept record waits or is being encoded (at most 256;
+ * none while the memory stalls). */
+void spec_drain(spec_t *s);
 /* spec_take(), then a finish exactly lat cycles after the selection
  * (tot = lat), with this type/events/data source. Returns 0, -1 on failure.
  * The record is in s->o (port 0). */

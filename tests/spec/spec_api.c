@@ -144,10 +144,10 @@ static int api_init_errors(void)
         CHECK(lim[i].ok || err[0] != 0, "no message for an out-of-range configuration");
         CHECK_EQ(spu_model_init(&m, &c, NULL, 0), lim[i].ok ? 0 : (uint64_t)-1, "the same with err NULL");
     }
-    /* every other knob in its range too: a write queue of 0 or more than
-     * SPU_MAX_BUF_QUEUE, a choice of two given 2 */
+    /* every other knob in its range too: a beat queue of 0 or more than
+     * SPU_MAX_BUF_BEATS, a choice of two given 2 */
     static const struct { int knob; uint32_t v; } bad_knob[] = {
-        {SPU_KNOB_BUF_QUEUE, 0}, {SPU_KNOB_BUF_QUEUE, SPU_MAX_BUF_QUEUE + 1u}, {SPU_KNOB_SLOT_REUSE, 2},
+        {SPU_KNOB_BUF_BEATS, 0}, {SPU_KNOB_BUF_BEATS, SPU_MAX_BUF_BEATS + 1u}, {SPU_KNOB_SLOT_REUSE, 2},
     };
     for (unsigned i = 0; i < sizeof bad_knob / sizeof bad_knob[0]; i++) {
         spec_case_no = 300 + (int)i;

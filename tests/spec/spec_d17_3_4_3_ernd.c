@@ -15,7 +15,9 @@ static double dabs(double d) { return d < 0 ? -d : d; }
  * does (it reloads on the next member and keeps counting), and sample k is
  * r_k members after the k-th zero. So (last - first)/(N-1) = INTERVAL*256+1
  * + (r_N - r_1)/(N-1), within 255/19999 < 0.013 of INTERVAL*256+1 whatever
- * the generator: tolerance 0.02. */
+ * the generator: tolerance 0.02. Selections that collide count (a kept
+ * record holds its slot while the encoder writes it, D17.3.7), and
+ * collisions are rare: an interval shorter than a record's encoding. */
 static int d17_3_4_3_ernd_mean_interval(void)
 {
     spec_t s;
@@ -25,7 +27,7 @@ static int d17_3_4_3_ernd_mean_interval(void)
     CHECK_EQ(spec_feed(&s, (uint64_t)n * 258u + 600u, 1, mean_pos, n, 1, n), n, "selections");
     const double mean = (double)(mean_pos[n - 1] - mean_pos[0]) / (double)(n - 1);
     CHECK(dabs(mean - 257.0) <= 0.02, "mean interval %.4f, expected 257 +- 0.02", mean);
-    CHECK_EQ(s.ncol, 0, "collisions");
+    CHECK(s.ncol < n / 100, "%llu collisions of %u selections", (unsigned long long)s.ncol, n);
     return 0;
 }
 

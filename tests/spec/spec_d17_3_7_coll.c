@@ -119,7 +119,7 @@ static int d17_3_7_two_slots_then_collide(void)
  * v1 (one slot): finish of slot 0 in the same cycle as a selection. Its
  * record is rejected (PMSFCR_EL1.FT, branches only), so the finish frees
  * the slot; a kept record holds it until it enters the write queue
- * (spec_d17_8_wait.c: d17_3_7_slot_reuse_at_entry). */
+ * (spec_d17_8_wait.c: d17_3_7_slot_reuse_at_release). */
 static int slot_reuse_case(uint32_t knob)
 {
     spu_config_t cfg;
@@ -252,6 +252,7 @@ static int d17_3_7_slot_freed_this_cycle_two_slots(void)
     CHECK_EQ(spec_take(&s), 1, "second slot");
     spec_fin(&s, 0, 0, 0, 0, 0);
     CHECK_EQ(s.o.rec_valid, 1, "record of slot 0");
+    spec_drain(&s); /* its record is written: slot 0 is free */
     CASE(1);
     spec_wr(&s, SPU_REG_PMSICR_EL1, 1);
     s.in.pop_valid = 1;

@@ -121,44 +121,49 @@ static int d17_4_no_write_when_discarding(void)
 
 /* The write port: a record at 0x1003 goes out as beats at 0x1000 (bytes
  * 0..4 in lanes 3..7), 0x1008, 0x1010 and 0x1018 (bytes 21, 22 in lanes 0,
- * 1), one per cycle from the cycle after it enters the write queue (the
- * second after its finish); a stalled beat is shown again. */
+ * 1). Worked out from the encoder (docs/buffer.md), a packet per cycle
+ * from the cycle after the record enters (cycle E): its window starts at
+ * offset 3; Counter 0 (3 bytes) in E+1 fills it to 6; Counter 1 (3) in E+2
+ * to 9: beat 0; PC (9) in E+3 to 10: beat 1; Operation Type (2) in E+4 to
+ * 4; Events (5) in E+5 to 9: beat 2; End (1) in E+6, the last byte: beat 3.
+ * A beat written in cycle c is shown in c+1's outputs when the port is
+ * free: beats 0..3 in E+3, E+4, E+6, E+7; a stalled beat is shown again
+ * and the next follows it. */
 static int d17_8_write_beats(void)
 {
-    spec_t s;
-    TRY(spec_open(&s, "v1p4"));
-    spec_wr(&s, SPU_REG_PMBPTR_EL1, 0x1003);
-    TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
-    s.mem_stall = 1;
-    TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
-    TRY(buffer_reserve(&s, 0x1003));
-    CHECK_EQ(s.o.rec_wr, 1u, "written");
-    uint8_t rec[32];
-    memcpy(rec, spu_model_record(&s.m, 0), REC_LOAD);
-    CHECK_EQ(s.o.mem_valid, 0u, "its beats start in the cycle after it enters");
-    spec_idle(&s, 1);
-    static const uint64_t addr[4] = {0x1000, 0x1008, 0x1010, 0x1018};
-    static const uint8_t strb[4] = {0xF8, 0xFF, 0xFF, 0x03};
-    static const int first[4] = {-3, 5, 13, 21}; /* record byte in lane 0 */
-    for (int k = 0; k < 4; k++) {
-        CASE(k);
-        CHECK_EQ(s.o.mem_valid, 1u, "beat %d shown", k);
-        CHECK_EQ(s.o.mem_addr, addr[k], "beat %d address", k);
-        CHECK_EQ(s.o.mem_strb, strb[k], "beat %d byte enables", k);
-        uint64_t want = 0;
-        for (int j = 0; j < 8; j++)
-            if ((strb[k] >> j) & 1u)
-                want |= (uint64_t)rec[first[k] + j] << (8 * j);
-        CHECK_EQ(s.o.mem_data, want, "beat %d data", k);
-        if (k == 1) { /* stalled: shown again */
+    for (int stall = 0; stall <= 1; stall++) {
+        CASE(stall);
+        spec_t s;
+        TRY(spec_open(&s, "v1p4"));
+        spec_wr(&s, SPU_REG_PMBPTR_EL1, 0x1003);
+        TRY(spec_enable(&s, IRR(1, 0), 0, PMBLIMITR_E));
+        TRY(spec_expect(&s, 10, TLD, 0, 0, 0, 0));
+        TRY(buffer_reserve(&s, 0x1003));
+        CHECK_EQ(s.o.rec_wr, 1u, "written");
+        uint8_t rec[32];
+        memcpy(rec, spu_model_record(&s.m, 0), REC_LOAD);
+        static const uint64_t addr[4] = {0x1000, 0x1008, 0x1010, 0x1018};
+        static const uint8_t strb[4] = {0xF8, 0xFF, 0xFF, 0x03};
+        static const int first[4] = {-3, 5, 13, 21}; /* record byte in lane 0 */
+        /* the beat shown in cycles E+1 .. E+8 (-1: none); with stall, the
+         * memory does not take beat 1 in its first cycle */
+        static const int shown[2][8] = {{-1, -1, 0, 1, -1, 2, 3, -1}, {-1, -1, 0, 1, 1, 2, 3, -1}};
+        for (int t = 0; t < 8; t++) {
+            s.mem_stall = stall && t == 4; /* the input of cycle E+5, beat 1 shown since E+4 */
             spec_idle(&s, 1);
-            CHECK_EQ(s.o.mem_addr, addr[k], "a stalled beat stays");
+            const int k = shown[stall][t];
+            CHECK_EQ(s.o.mem_valid, k >= 0, "cycle E+%d: a beat shown", t + 1);
+            if (k < 0)
+                continue;
+            CHECK_EQ(s.o.mem_addr, addr[k], "cycle E+%d: beat %d address", t + 1, k);
+            CHECK_EQ(s.o.mem_strb, strb[k], "beat %d byte enables", k);
+            uint64_t want = 0;
+            for (int j = 0; j < 8; j++)
+                if ((strb[k] >> j) & 1u)
+                    want |= (uint64_t)rec[first[k] + j] << (8 * j);
+            CHECK_EQ(s.o.mem_data, want, "beat %d data", k);
         }
-        s.mem_stall = 0;
-        spec_idle(&s, 1);
-        s.mem_stall = k == 0;
     }
-    CHECK_EQ(s.o.mem_valid, 0u, "four beats and no more");
     return 0;
 }
 
@@ -269,6 +274,8 @@ static int d17_8_limit_write_holds_reservation(void)
         CHECK_EQ(s.o.rec_wr, c[k].written, "the record enters a cycle later (or was discarded)");
         CHECK_EQ(s.m.reg[SPU_REG_PMBPTR_EL1], c[k].at + c[k].written * REC_LOAD, "at its place");
         CHECK_EQ(s.o.pmbirq, c[k].fills, "the new pointer's full test");
+        CHECK_EQ(s.m.slot[0].waiting, c[k].written, "an entered record holds its slot while it is read");
+        spec_drain(&s);
         CHECK(!s.m.slot[0].busy && !s.m.slot[0].waiting, "the slot is free again");
     }
     return 0;

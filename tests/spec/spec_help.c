@@ -142,8 +142,18 @@ int spec_enable(spec_t *s, uint64_t pmsirr, uint64_t pmsicr, uint64_t limitr)
     return 0;
 }
 
+void spec_drain(spec_t *s)
+{
+    for (unsigned k = 0; k < 256 && !s->mem_stall && (s->m.wq_n || s->m.enc.busy); k++)
+        spec_idle(s, 1);
+}
+
 int spec_take(spec_t *s)
 {
+    /* a kept record holds its slot until the encoder has read it
+     * (docs/buffer.md): with the memory ready, let earlier records enter
+     * the write path and be read first */
+    spec_drain(s);
     spec_wr(s, SPU_REG_PMSICR_EL1, 1);
     spec_pop(s, 1);
     if (!(s->o.smp_valid & 1u)) {

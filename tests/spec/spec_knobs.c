@@ -240,11 +240,11 @@ static int config_named_configs(void)
         CHECK(g->lanes == c[i].lanes && g->slots == c[i].slots && g->count_size == c[i].cs,
               "%s sizes %u/%u/%u", c[i].name, g->lanes, g->slots, g->count_size);
         CHECK_EQ(g->knob[SPU_KNOB_LFSR_SEED], c[i].seed, "%s LFSR_SEED", c[i].name);
-        /* BUF_QUEUE is a depth: 2 by default, 1 in v1-alt, 4 in wide-alt */
-        const uint32_t q = !strcmp(c[i].name, "v1-alt") ? 1u : !strcmp(c[i].name, "wide-alt") ? 4u : 2u;
-        CHECK_EQ(g->knob[SPU_KNOB_BUF_QUEUE], q, "%s knob BUF_QUEUE", c[i].name);
+        /* BUF_BEATS is a depth: 16 by default, 2 in v1-alt, 64 in wide-alt */
+        const uint32_t q = !strcmp(c[i].name, "v1-alt") ? 2u : !strcmp(c[i].name, "wide-alt") ? 64u : 16u;
+        CHECK_EQ(g->knob[SPU_KNOB_BUF_BEATS], q, "%s knob BUF_BEATS", c[i].name);
         for (int k = 1; k < SPU_NKNOBS; k++)
-            if (k != SPU_KNOB_BUF_QUEUE)
+            if (k != SPU_KNOB_BUF_BEATS)
                 CHECK_EQ(g->knob[k], (c[i].ones >> k) & 1u, "%s knob %s", c[i].name, spu_knob_name(k));
     }
     return 0;

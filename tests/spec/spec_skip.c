@@ -225,11 +225,11 @@ static int same_state(const spu_config_t *cfg, const spu_model_t *a, const spu_m
 {
     CHECK(memcmp(a->reg, b->reg, sizeof a->reg) == 0, "%s cycle %llu: registers differ", cfg->name,
           (unsigned long long)t);
-    CHECK(a->lfsr == b->lfsr && a->prev_en == b->prev_en && a->cycle == b->cycle && a->bq_count == b->bq_count &&
-              a->bq_head == b->bq_head && a->bq_beat == b->bq_beat,
+    CHECK(a->lfsr == b->lfsr && a->prev_en == b->prev_en && a->cycle == b->cycle && a->bq_n == b->bq_n &&
+              a->bq_head == b->bq_head && a->enc.busy == b->enc.busy && a->port_valid == b->port_valid,
           "%s cycle %llu: lfsr %x/%x prev_en %u/%u cycle %llu/%llu queue %u/%u", cfg->name, (unsigned long long)t,
           a->lfsr, b->lfsr, a->prev_en, b->prev_en, (unsigned long long)a->cycle, (unsigned long long)b->cycle,
-          a->bq_count, b->bq_count);
+          a->bq_n, b->bq_n);
     for (unsigned sl = 0; sl < cfg->slots; sl++) {
         const spu_slot_t *x = &a->slot[sl], *y = &b->slot[sl];
         CHECK(x->busy == y->busy && x->issued == y->issued && x->el == y->el && x->cx == y->cx &&

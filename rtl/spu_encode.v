@@ -1,0 +1,307 @@
+// openspu: the serial record encoder and the Profiling Buffer's write port
+// (Arm ARM D17.8; docs/buffer.md).
+//
+// The record that entered the write path (start_i: spu_buffer reserved its
+// place at PMBPTR_EL1) is written a packet per cycle, in the packet table's
+// order, from its slot's captured packets (spu_record) into a window of 16
+// bytes: a ring of two 8-byte halves. The window starts at PMBPTR_EL1's
+// offset in its 8 bytes (bytes before it are not written); when a half is
+// full, or the record's last byte (padding included) is in it, the half is
+// a write beat and goes into the beat queue, BEATS beats deep (knob
+// BUF_BEATS; block RAM). While the queue is full the encoder waits. The
+// record's slot is occupied until its last packet is read (occ_o), and
+// freed in that cycle (rel_o). The write port's outputs are the queue's read
+// registers: a beat written in one cycle is shown from the second cycle
+// after, one beat per cycle while mem_ready_i takes them. golden/spu_encode.c
+// is the same machine.
+
+`default_nettype none
+
+`include "spu_config.vh"
+
+module spu_encode #(
+  parameter integer SLOTS    = 1,
+  parameter integer EV_BYTES = 1,          // Events packet payload bytes
+  parameter integer BEATS    = 16,         // beats the queue holds (BUF_BEATS)
+  parameter integer NPKT     = `SPU_NPKT   // packets of the packet table
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire                     start_i,       // a record enters: ...
+  input  wire [1:0]               start_slot_i,  // ... its slot, ...
+  input  wire [63:0]              start_ptr_i,   // ... place ...
+  input  wire [7:0]               start_len_i,   // ... and length
+  input  wire [SLOTS*NPKT*72-1:0] pkt_i,         // each slot's packets (spu_record)
+  input  wire [SLOTS*NPKT-1:0]    pres_i,        // ... and which its record has
+  output wire                     busy_o,        // a record is being written (no start)
+  output wire [SLOTS-1:0]         occ_o,         // slot s's packets are still to be read
+  output wire [SLOTS-1:0]         rel_o,         // slot s's last packet is read
+  input  wire                     mem_ready_i,   // the memory takes the beat shown
+  output reg                      mem_valid_o,   // a beat is shown
+  output wire [63:0]              mem_addr_o,    // its address (8-byte aligned)
+  output reg  [63:0]              mem_data_o,    // byte j for address + j
+  output reg  [7:0]               mem_strb_o     // byte enables
+);
+
+  localparam [NPKT*4-1:0] BYTES_ALL = `SPU_PKT_BYTES_ALL;
+  localparam integer BW = (BEATS > 1) ? $clog2(BEATS) : 1;   // queue index bits
+  localparam [BW:0]  BN = BEATS[BW:0];
+  localparam integer  LASTI = BEATS - 1;
+  localparam [BW-1:0] LAST = LASTI[BW-1:0];                  // the queue's last index
+
+  // header and payload bytes of packet i
+  function [3:0] pkt_size;
+    input integer i;
+    begin
+      pkt_size = (BYTES_ALL[4*i +: 4] == `SPU_PKT_EV_BYTES) ? 4'd1 + EV_BYTES[3:0]
+                                                           : 4'd1 + BYTES_ALL[4*i +: 4];
+    end
+  endfunction
+
+  // ------------------------------------------------------- the encoder
+  reg            busy_q, busy_d;
+  reg [1:0]      slot_q, slot_d;
+  reg [71:0]     cur_q, cur_d;         // the next packet's bytes (read a cycle ahead) ...
+  reg [3:0]      csz_q, csz_d;         // ... its size ...
+  reg            cv_q, cv_d;           // ... if one is left
+  reg [NPKT-1:0] left_q, left_d;       // the packets after it
+  reg [4:0]      o_q, o_d;             // bytes in the window, not yet in a beat
+  reg [7:0]      tail_q, tail_d;       // record bytes not yet in the window
+  reg            rp_q, rp_d;           // the half that is the next beat
+  reg [127:0]    win_q, win_d;         // the window's bytes
+  reg [15:0]     wst_q, wst_d;         // ... and which are the record's
+  reg [60:0]     addr_q, addr_d;       // the next beat's address [63:3]
+  reg [BW:0]     cnt_q;                // beats in the queue
+  wire           room = cnt_q != BN;
+
+  reg            emit;                 // a beat goes into the queue ...
+  reg [63:0]     beat_data;            // ... with these bytes
+  reg [7:0]      beat_strb;
+  reg [SLOTS-1:0] rel;
+
+  assign busy_o = busy_q;
+  assign rel_o  = rel;
+  assign occ_o  = (busy_q && cv_q) ? ({{(SLOTS-1){1'b0}}, 1'b1} << slot_q) : {SLOTS{1'b0}};
+
+  // Slot s's packets, and the first of those in mask m, with its size.
+  reg [NPKT*72-1:0] spk;               // the encoder's slot's packets
+  always @* begin : b_slot
+    integer   k;
+    reg [1:0] ss;
+    ss  = start_i ? start_slot_i : slot_q;
+    spk = {NPKT*72{1'b0}};
+    for (k = 0; k < SLOTS; k = k + 1)
+      if (ss == k[1:0])
+        spk = pkt_i[NPKT*72*k +: NPKT*72];
+  end
+  function [NPKT-1:0] first_of;        // the lowest bit of m, one-hot
+    input [NPKT-1:0] m;
+    integer i;
+    reg     seen;
+    begin
+      first_of = {NPKT{1'b0}};
+      seen     = 1'b0;
+      for (i = 0; i < NPKT; i = i + 1) begin
+        first_of[i] = m[i] & ~seen;
+        seen        = seen | m[i];
+      end
+    end
+  endfunction
+  function [75:0] pick;                // {size, bytes} of one-hot packet f of pk
+    input [NPKT-1:0]    f;
+    input [NPKT*72-1:0] pk;
+    integer i;
+    begin
+      pick = 76'd0;
+      for (i = 0; i < NPKT; i = i + 1)
+        if (f[i])
+          pick = pick | {pkt_size(i), pk[72*i +: 72]};
+    end
+  endfunction
+
+  // The window takes the packet read a cycle ahead (or the padding up to
+  // its half's end) at byte (8 * rp + o) mod 16, and the packet after it is
+  // read; a full half, or the record's last, is a beat. Worked out only
+  // while a record is being written or starts.
+  always @* begin : b_encode
+    reg [NPKT-1:0] nxt;                // the packet read next, one-hot
+    reg [71:0]     bytes;              // the bytes the window takes ...
+    reg [3:0]      size;               // ... and how many
+    reg [3:0]      wp, d;
+    reg [4:0]      o1;
+    integer        i;
+    busy_d    = busy_q;
+    slot_d    = slot_q;
+    cur_d     = cur_q;
+    csz_d     = csz_q;
+    cv_d      = cv_q;
+    left_d    = left_q;
+    o_d       = o_q;
+    tail_d    = tail_q;
+    rp_d      = rp_q;
+    win_d     = win_q;
+    wst_d     = wst_q;
+    addr_d    = addr_q;
+    emit      = 1'b0;
+    beat_data = 64'd0;
+    beat_strb = 8'd0;
+    rel       = {SLOTS{1'b0}};
+    nxt       = first_of(left_q);
+    bytes     = 72'd0;
+    size      = 4'd0;
+    wp        = 4'd0;
+    d         = 4'd0;
+    o1        = 5'd0;
+    i         = 0;
+    if (busy_q && room) begin
+      o1 = o_q;
+      if (o_q < 5'd8) begin
+        if (cv_q) begin
+          bytes = cur_q;
+          size  = csz_q;
+          {csz_d, cur_d} = pick(nxt, spk);
+          cv_d   = left_q != {NPKT{1'b0}};
+          left_d = left_q & ~nxt;
+          if (left_q == {NPKT{1'b0}})
+            rel = {{(SLOTS-1){1'b0}}, 1'b1} << slot_q;
+        end else begin                 // padding: zeros up to the half's end
+          size = (tail_q < 8'd8 - {3'd0, o_q}) ? tail_q[3:0] : 4'd8 - o_q[3:0];
+        end
+        tail_d = tail_q - {4'd0, size};
+        o1     = o_q + {1'b0, size};
+        wp     = {rp_q, 3'd0} + o_q[3:0];
+        for (i = 0; i < 16; i = i + 1) begin
+          d = i[3:0] - wp;
+          if (d < size) begin
+            win_d[8*i +: 8] = bytes[{d, 3'b000} +: 8];
+            wst_d[i]        = 1'b1;
+          end
+        end
+      end
+      o_d = o1;
+      if (o1 >= 5'd8 || (!cv_d && tail_d == 8'd0 && o1 != 5'd0)) begin
+        emit = 1'b1;
+        for (i = 0; i < 8; i = i + 1) begin
+          beat_strb[i]        = rp_q ? wst_d[8 + i] : wst_d[i];
+          beat_data[8*i +: 8] = beat_strb[i] ? (rp_q ? win_d[64 + 8*i +: 8] : win_d[8*i +: 8])
+                                             : 8'd0;
+        end
+        if (rp_q) wst_d[15:8] = 8'd0;
+        else      wst_d[7:0]  = 8'd0;
+        rp_d   = ~rp_q;
+        o_d    = (o1 >= 5'd8) ? o1 - 5'd8 : 5'd0;
+        addr_d = addr_q + 61'd1;
+      end
+      if (!cv_d && tail_d == 8'd0 && o_d == 5'd0)
+        busy_d = 1'b0;
+    end
+    if (start_i) begin                 // the record's first packet, read now
+      nxt    = first_of(pres_i[NPKT*start_slot_i +: NPKT]);
+      busy_d = 1'b1;
+      slot_d = start_slot_i;
+      {csz_d, cur_d} = pick(nxt, spk);
+      cv_d   = 1'b1;
+      left_d = pres_i[NPKT*start_slot_i +: NPKT] & ~nxt;
+      o_d    = {2'd0, start_ptr_i[2:0]};
+      tail_d = start_len_i;
+      rp_d   = 1'b0;
+      wst_d  = 16'd0;
+      addr_d = start_ptr_i[63:3];
+    end
+  end
+
+  always @(posedge clk_i) begin : b_enc_q
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      slot_q <= 2'd0;
+      cv_q   <= 1'b0;
+      left_q <= {NPKT{1'b0}};
+      o_q    <= 5'd0;
+      tail_q <= 8'd0;
+      rp_q   <= 1'b0;
+      wst_q  <= 16'd0;
+      addr_q <= 61'd0;
+    end else if (busy_q || start_i) begin
+      busy_q <= busy_d;
+      slot_q <= slot_d;
+      cv_q   <= cv_d;
+      left_q <= left_d;
+      o_q    <= o_d;
+      tail_q <= tail_d;
+      rp_q   <= rp_d;
+      wst_q  <= wst_d;
+      addr_q <= addr_d;
+    end
+  end
+
+  // the window's and the next packet's bytes: no reset (read only after
+  // they are written)
+  always @(posedge clk_i) begin : b_win_q
+    if (busy_q || start_i) begin
+      win_q <= win_d;
+      cur_q <= cur_d;
+      csz_q <= csz_d;
+    end
+  end
+
+  // ------------------------------------------------ the beat queue
+  // {address [63:3], byte enables, data} per beat, in block RAM: written at
+  // wp_q, read at rd_q into the write port's registers when the port is
+  // empty or its beat is taken. An entry is never read in the cycle it is
+  // written (it is read only once counted).
+  (* ram_style = "block" *) reg [132:0] q_mem [0:BEATS-1];
+  reg [BW-1:0] wr_q, wr_d, rd_q, rd_d;
+  reg [BW:0]   cnt_d;
+  reg          valid_d;
+  reg [60:0]   port_addr;
+  wire         take = mem_valid_o & mem_ready_i;
+  wire         load = (cnt_q != {(BW+1){1'b0}}) & (~mem_valid_o | take);
+  assign mem_addr_o = {port_addr, 3'b000};
+
+  function [BW-1:0] next_idx;
+    input [BW-1:0] x;
+    begin
+      next_idx = (x == LAST) ? {BW{1'b0}} : x + {{(BW-1){1'b0}}, 1'b1};
+    end
+  endfunction
+
+  always @* begin : b_queue
+    wr_d    = emit ? next_idx(wr_q) : wr_q;
+    rd_d    = load ? next_idx(rd_q) : rd_q;
+    cnt_d   = cnt_q + {{BW{1'b0}}, emit} - {{BW{1'b0}}, load};
+    valid_d = load | (mem_valid_o & ~take);
+  end
+
+  always @(posedge clk_i) begin : b_queue_q
+    if (!rst_ni) begin
+      wr_q        <= {BW{1'b0}};
+      rd_q        <= {BW{1'b0}};
+      cnt_q       <= {(BW+1){1'b0}};
+      mem_valid_o <= 1'b0;
+    end else begin
+      wr_q        <= wr_d;
+      rd_q        <= rd_d;
+      cnt_q       <= cnt_d;
+      mem_valid_o <= valid_d;
+    end
+  end
+
+  always @(posedge clk_i) begin : b_mem
+    if (emit)
+      q_mem[wr_q] <= {addr_q, beat_strb, beat_data};
+    if (load)
+      {port_addr, mem_strb_o, mem_data_o} <= q_mem[rd_q];
+  end
+
+`ifdef FORMAL
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* begin
+    if (f_past_valid) BeatQueueBounded_A: assert (cnt_q <= BN);
+    if (f_past_valid) WindowBounded_A: assert (!busy_q || o_q <= 5'd8);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
