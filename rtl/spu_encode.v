@@ -294,11 +294,63 @@ module spu_encode #(
   end
 
 `ifdef FORMAL
+  // Proved with spu_top as the top (formal/spu.sby, group encode): after the
+  // first clock edge (the first cycle is a reset) the queue never holds more
+  // than BEATS beats, the window never more than a beat when a cycle starts,
+  // and the beats of a record write exactly its bytes: f_sent, the enabled
+  // bytes of its beats so far, plus those waiting in the window plus those
+  // not yet in it make its length, and the record's last beat brings f_sent
+  // to it (so PMBPTR_EL1, which moved by the length at its entry, moved by
+  // exactly the bytes written). The bytes not yet in the window are at
+  // least the packets still to be read.
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
+  reg [8:0] f_sent;                    // enabled bytes of the record's beats so far
+  reg [7:0] f_len;                     // its length
+  function [4:0] f_ones16;
+    input [15:0] v;
+    integer k;
+    begin
+      f_ones16 = 5'd0;
+      for (k = 0; k < 16; k = k + 1) f_ones16 = f_ones16 + {4'd0, v[k]};
+    end
+  endfunction
+  function [3:0] f_ones8;
+    input [7:0] v;
+    integer k;
+    begin
+      f_ones8 = 4'd0;
+      for (k = 0; k < 8; k = k + 1) f_ones8 = f_ones8 + {3'd0, v[k]};
+    end
+  endfunction
+  reg [8:0] f_unread;                  // bytes of the packets still to be read
+  always @* begin : f_sizes
+    integer k;
+    f_unread = cv_q ? {5'd0, csz_q} : 9'd0;
+    for (k = 0; k < NPKT; k = k + 1)
+      if (left_q[k]) f_unread = f_unread + {5'd0, pkt_size(k)};
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_sent <= 9'd0;
+      f_len  <= 8'd0;
+    end else if (start_i) begin
+      f_sent <= 9'd0;
+      f_len  <= start_len_i;
+    end else if (emit) begin
+      f_sent <= f_sent + {5'd0, f_ones8(beat_strb)};
+    end
+  end
   always @* begin
-    if (f_past_valid) BeatQueueBounded_A: assert (cnt_q <= BN);
-    if (f_past_valid) WindowBounded_A: assert (!busy_q || o_q <= 5'd8);
+    if (f_past_valid) begin
+      BeatQueueBounded_A: assert (cnt_q <= BN);
+      WindowBounded_A: assert (!busy_q || (o_q <= 5'd8 && f_ones16(wst_q) <= o_q &&
+                                            {1'b0, tail_q} >= f_unread));
+      EncBytesExact_A: assert (!busy_q ||
+                               f_sent + {4'd0, f_ones16(wst_q)} + {1'b0, tail_q} == {1'b0, f_len});
+      EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||
+                                  f_sent + {5'd0, f_ones8(beat_strb)} == {1'b0, f_len});
+    end
   end
 `endif
 
