@@ -38,7 +38,7 @@
   output wire [`SPU_NPMU*`SPU_PMU_W-1:0] pmu_o,          // per-cycle count of each SAMPLE_* event; SAMPLE_POP and SAMPLE_COLLISION count lanes, the others finishes; 0 for events the configuration does not implement
   output wire                        reg_undef_o,        // the last cycle's access was UNDEFINED
   output wire                        obs_enabled_o,      // profiling was enabled in the last cycle
-  output wire [SLOTS-1:0]            rec_wr_o,           // bit s: slot s's kept record entered the Profiling Buffer's write queue (PMBPTR_EL1 reserved for it; the cycle after its finish at the earliest, later when it waits for an entry: docs/buffer.md)
+  output wire [SLOTS-1:0]            rec_wr_o,           // bit s: slot s's kept record entered the Profiling Buffer's write path (PMBPTR_EL1 reserved for it; the cycle after its finish at the earliest, later when it waits for the encoder: docs/buffer.md)
   output wire                        mem_valid_o,        // a Profiling Buffer write beat (docs/buffer.md)
   output wire [7:0]                  mem_strb_o,         // its byte enables, bit j for byte j
   output wire                        pmbirq_o,           // PMBIRQ: PMBSR_EL1.S
