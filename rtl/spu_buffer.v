@@ -33,6 +33,7 @@ module spu_buffer #(
   input  wire                       rst_ni,
   input  wire [SLOTS*8-1:0]         len_i,        // this cycle's kept records' lengths by port (0: none)
   input  wire [SLOTS*2-1:0]         fin_slot_i,   // their slots
+  input  wire [SLOTS*8-1:0]         slot_len_i,   // each slot's last kept record's length (spu_record)
   input  wire [63:0]                pmbptr_i,     // PMBPTR_EL1
   input  wire                       buf_en_i,     // PMBLIMITR_EL1.E and not PMBSR_EL1.S
   input  wire [63:0]                limit_i,      // PMBLIMITR_EL1.LIMIT:Zeros(12)
@@ -86,14 +87,14 @@ module spu_buffer #(
   endfunction
 
   // The waiting records: wq_q holds their slots in finish order (position
-  // i at [2i +: 2], wqn_q of them), wait_q the same as a mask, wlen_q[8s +:
-  // 8] slot s's record length. Every kept record joins them at its finish
-  // (hold_o: its slot stays occupied), so the reservation below reads only
-  // registers: the keep decision and the length are a cycle behind it.
+  // i at [2i +: 2], wqn_q of them), wait_q the same as a mask; slot s's
+  // record length is slot_len_i[8s +: 8], a register of its capture. Every
+  // kept record joins them at its finish (hold_o: its slot stays occupied),
+  // so the reservation below reads only registers: the keep decision and
+  // the length are a cycle behind it.
   reg [2*SLOTS-1:0]  wq_q, wq_d;
   reg [2:0]          wqn_q, wqn_d;
   reg [SLOTS-1:0]    wait_q, wait_d;
-  reg [8*SLOTS-1:0]  wlen_q, wlen_d;
   wire               fin_any = len_i != {SLOTS*8{1'b0}};
   wire               work    = fin_any || wqn_q != 3'd0;
   assign wait_o = wait_q;
@@ -121,7 +122,6 @@ module spu_buffer #(
     wq_d      = {2*SLOTS{1'b0}};
     wqn_d     = 3'd0;
     wait_d    = {SLOTS{1'b0}};
-    wlen_d    = wlen_q;
     en        = 1'b0;
     go        = 1'b0;
     cv        = 1'b0;
@@ -144,7 +144,7 @@ module spu_buffer #(
       for (j = 0; j < SLOTS; j = j + 1) begin
         cv = j < wqn_q;
         cs = wq_q[2*j +: 2];
-        cl = wlen_q[8*cs +: 8];
+        cl = slot_len_i[8*cs +: 8];
         c1 = {{(SLOTS-1){1'b0}}, 1'b1} << cs;
         if (cv && j == 0 && go) begin        // it enters the write path
           wr_o      = c1;
@@ -175,7 +175,6 @@ module spu_buffer #(
         if (cl != 8'd0) begin
           hold_o              = hold_o | c1;
           wait_d              = wait_d | c1;
-          wlen_d[8*cs +: 8]   = cl;
           wq_d[2*wqn_d +: 2]  = cs;
           wqn_d               = wqn_d + 3'd1;
         end
@@ -216,12 +215,10 @@ module spu_buffer #(
       wq_q   <= {2*SLOTS{1'b0}};
       wqn_q  <= 3'd0;
       wait_q <= {SLOTS{1'b0}};
-      wlen_q <= {8*SLOTS{1'b0}};
     end else if (work) begin
       wq_q   <= wq_d;
       wqn_q  <= wqn_d;
       wait_q <= wait_d;
-      wlen_q <= wlen_d;
     end
   end
 

@@ -83,17 +83,7 @@ module spu_encode #(
   assign rel_o  = rel;
   assign occ_o  = (busy_q && cv_q) ? ({{(SLOTS-1){1'b0}}, 1'b1} << slot_q) : {SLOTS{1'b0}};
 
-  // Slot s's packets, and the first of those in mask m, with its size.
-  reg [NPKT*72-1:0] spk;               // the encoder's slot's packets
-  always @* begin : b_slot
-    integer   k;
-    reg [1:0] ss;
-    ss  = start_i ? start_slot_i : slot_q;
-    spk = {NPKT*72{1'b0}};
-    for (k = 0; k < SLOTS; k = k + 1)
-      if (ss == k[1:0])
-        spk = pkt_i[NPKT*72*k +: NPKT*72];
-  end
+  // The first packet of mask m, one-hot, and a packet of a slot with its size.
   function [NPKT-1:0] first_of;        // the lowest bit of m, one-hot
     input [NPKT-1:0] m;
     integer i;
@@ -107,15 +97,18 @@ module spu_encode #(
       end
     end
   endfunction
-  function [75:0] pick;                // {size, bytes} of one-hot packet f of pk
-    input [NPKT-1:0]    f;
-    input [NPKT*72-1:0] pk;
-    integer i;
+  function [75:0] pick;                // {size, bytes} of one-hot packet f of slot sl
+    input [NPKT-1:0]          f;
+    input [1:0]               sl;
+    input [SLOTS*NPKT*72-1:0] pk;      // every slot's packets (pkt_i)
+    integer k, i;
     begin
       pick = 76'd0;
-      for (i = 0; i < NPKT; i = i + 1)
-        if (f[i])
-          pick = pick | {pkt_size(i), pk[72*i +: 72]};
+      for (k = 0; k < SLOTS; k = k + 1)
+        if (sl == k[1:0])
+          for (i = 0; i < NPKT; i = i + 1)
+            if (f[i])
+              pick = {pkt_size(i), pk[72*(NPKT*k + i) +: 72]};
     end
   endfunction
 
@@ -146,7 +139,7 @@ module spu_encode #(
     beat_data = 64'd0;
     beat_strb = 8'd0;
     rel       = {SLOTS{1'b0}};
-    nxt       = first_of(left_q);
+    nxt       = {NPKT{1'b0}};
     bytes     = 72'd0;
     size      = 4'd0;
     wp        = 4'd0;
@@ -157,9 +150,10 @@ module spu_encode #(
       o1 = o_q;
       if (o_q < 5'd8) begin
         if (cv_q) begin
+          nxt   = first_of(left_q);
           bytes = cur_q;
           size  = csz_q;
-          {csz_d, cur_d} = pick(nxt, spk);
+          {csz_d, cur_d} = pick(nxt, slot_q, pkt_i);
           cv_d   = left_q != {NPKT{1'b0}};
           left_d = left_q & ~nxt;
           if (left_q == {NPKT{1'b0}})
@@ -199,7 +193,7 @@ module spu_encode #(
       nxt    = first_of(pres_i[NPKT*start_slot_i +: NPKT]);
       busy_d = 1'b1;
       slot_d = start_slot_i;
-      {csz_d, cur_d} = pick(nxt, spk);
+      {csz_d, cur_d} = pick(nxt, start_slot_i, pkt_i);
       cv_d   = 1'b1;
       left_d = pres_i[NPKT*start_slot_i +: NPKT] & ~nxt;
       o_d    = {2'd0, start_ptr_i[2:0]};
@@ -307,6 +301,8 @@ module spu_encode #(
   always @(posedge clk_i) f_past_valid <= 1'b1;
   reg [8:0] f_sent;                    // enabled bytes of the record's beats so far
   reg [7:0] f_len;                     // its length
+  reg [3:0] f_off;                     // its offset in its first 8 bytes
+  reg [5:0] f_beats;                   // its beats so far
   function [4:0] f_ones16;
     input [15:0] v;
     integer k;
@@ -323,29 +319,52 @@ module spu_encode #(
       for (k = 0; k < 8; k = k + 1) f_ones8 = f_ones8 + {3'd0, v[k]};
     end
   endfunction
-  reg [8:0] f_unread;                  // bytes of the packets still to be read
+  reg [8:0]  f_unread;                 // bytes of the packets still to be read
+  reg [15:0] f_wst;                    // the enables the window's bytes must have
   always @* begin : f_sizes
     integer k;
     f_unread = cv_q ? {5'd0, csz_q} : 9'd0;
     for (k = 0; k < NPKT; k = k + 1)
       if (left_q[k]) f_unread = f_unread + {5'd0, pkt_size(k)};
+    // the o bytes from half rp (mod 16), less the offset's in the first beat
+    f_wst = 16'd0;
+    for (k = 0; k < 16; k = k + 1)
+      if (k < o_q) f_wst[(8 * rp_q + k) % 16] = 1'b1;
+    if (f_beats == 6'd0)
+      f_wst[7:0] = f_wst[7:0] & ~(8'hFF >> (4'd8 - f_off));
   end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      f_sent <= 9'd0;
-      f_len  <= 8'd0;
+      f_sent  <= 9'd0;
+      f_len   <= 8'd0;
+      f_off   <= 4'd0;
+      f_beats <= 6'd0;
     end else if (start_i) begin
-      f_sent <= 9'd0;
-      f_len  <= start_len_i;
+      f_sent  <= 9'd0;
+      f_len   <= start_len_i;
+      f_off   <= {1'b0, start_ptr_i[2:0]};
+      f_beats <= 6'd0;
     end else if (emit) begin
-      f_sent <= f_sent + {5'd0, f_ones8(beat_strb)};
+      f_sent  <= f_sent + {5'd0, f_ones8(beat_strb)};
+      f_beats <= f_beats + 6'd1;
     end
   end
   always @* begin
     if (f_past_valid) begin
       BeatQueueBounded_A: assert (cnt_q <= BN);
-      WindowBounded_A: assert (!busy_q || (o_q <= 5'd8 && f_ones16(wst_q) <= o_q &&
-                                            {1'b0, tail_q} >= f_unread));
+      // the window holds at most a beat when a cycle starts, its enabled
+      // bytes are exactly the record's pending ones, the beats so far were
+      // whole (the first from the offset), the next packet has a packet's
+      // size, and the bytes not yet in the window cover the unread packets
+      WindowBounded_A: assert (!busy_q ||
+                               (o_q <= 5'd8 && wst_q == f_wst && f_off <= 4'd7 && slot_q < SLOTS &&
+                                (f_beats != 6'd0 || (!rp_q && {1'b0, o_q[3:0]} >= {1'b0, f_off})) &&
+                                rp_q == f_beats[0] &&
+                                {1'b0, f_beats, 3'b000} + {5'd0, o_q} + {2'd0, tail_q} ==
+                                  {6'd0, f_off} + {2'd0, f_len} &&
+                                f_sent == ((f_beats == 6'd0) ? 9'd0 : {f_beats, 3'b000} - {5'd0, f_off}) &&
+                                (cv_q ? (csz_q >= 4'd1 && csz_q <= 4'd9) : left_q == {NPKT{1'b0}}) &&
+                                {1'b0, tail_q} >= f_unread));
       EncBytesExact_A: assert (!busy_q ||
                                f_sent + {4'd0, f_ones16(wst_q)} + {1'b0, tail_q} == {1'b0, f_len});
       EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||

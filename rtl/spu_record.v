@@ -64,7 +64,8 @@ module spu_record #(
   output wire [SLOTS*8-1:0]     len_c_o,        // this cycle's record bytes, 0 = none (combinational)
   output wire [SLOTS*8-1:0]     len_o,          // record bytes, 0 = none (registered)
   output wire [SLOTS*NPKT*72-1:0] pkt_o,        // each slot's last record's packets (registered)
-  output wire [SLOTS*NPKT-1:0]  pres_o          // ... and which it has
+  output wire [SLOTS*NPKT-1:0]  pres_o,         // ... which it has ...
+  output wire [SLOTS*8-1:0]     slot_len_o      // ... and its length (registered)
 );
 
   localparam [1:0] EV_SZ = (EV_BYTES == 1) ? 2'd0 : (EV_BYTES == 2) ? 2'd1 :
@@ -131,21 +132,25 @@ module spu_record #(
     pres = {SLOTS*NPKT{1'b0}};
     ts   = pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB];
     av   = 4'd0;
-    for (p = 0; p < SLOTS; p = p + 1) begin
-      av = fin_addr_valid_i[4*p +: 4];
-      pres[NPKT*p + `SPU_PKT_CONTEXT]   = cx_q[fin_slot_i[2*p +: 2]];
-      pres[NPKT*p + `SPU_PKT_COUNT_TOT] = 1'b1;
-      pres[NPKT*p + `SPU_PKT_COUNT_ISS] = 1'b1;
-      pres[NPKT*p + `SPU_PKT_ADDR_PC]   = 1'b1;
-      pres[NPKT*p + `SPU_PKT_ADDR_TGT]  = av[0];
-      pres[NPKT*p + `SPU_PKT_ADDR_VA]   = av[1];
-      pres[NPKT*p + `SPU_PKT_ADDR_PA]   = av[2] & pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB];
-      pres[NPKT*p + `SPU_PKT_ADDR_PBT]  = (FEAT_PBT != 0) & av[3];
-      pres[NPKT*p + `SPU_PKT_DS]        = (FEAT_LDS != 0) & fin_ds_valid_i[p] & fin_type_i[5*p + T_LD];
-      pres[NPKT*p + `SPU_PKT_OPTYPE]    = 1'b1;
-      pres[NPKT*p + `SPU_PKT_EVENTS]    = 1'b1;
-      pres[NPKT*p + `SPU_PKT_TS]        = ts;
-      pres[NPKT*p + `SPU_PKT_END]       = ~ts;
+    p    = 0;
+    // worked out only in a cycle with a kept record (simulation speed)
+    if (keep_i != {SLOTS{1'b0}}) begin
+      for (p = 0; p < SLOTS; p = p + 1) begin
+        av = fin_addr_valid_i[4*p +: 4];
+        pres[NPKT*p + `SPU_PKT_CONTEXT]   = cx_q[fin_slot_i[2*p +: 2]];
+        pres[NPKT*p + `SPU_PKT_COUNT_TOT] = 1'b1;
+        pres[NPKT*p + `SPU_PKT_COUNT_ISS] = 1'b1;
+        pres[NPKT*p + `SPU_PKT_ADDR_PC]   = 1'b1;
+        pres[NPKT*p + `SPU_PKT_ADDR_TGT]  = av[0];
+        pres[NPKT*p + `SPU_PKT_ADDR_VA]   = av[1];
+        pres[NPKT*p + `SPU_PKT_ADDR_PA]   = av[2] & pmscr_i[`SPU_F_PMSCR_EL1_PA_LSB];
+        pres[NPKT*p + `SPU_PKT_ADDR_PBT]  = (FEAT_PBT != 0) & av[3];
+        pres[NPKT*p + `SPU_PKT_DS]        = (FEAT_LDS != 0) & fin_ds_valid_i[p] & fin_type_i[5*p + T_LD];
+        pres[NPKT*p + `SPU_PKT_OPTYPE]    = 1'b1;
+        pres[NPKT*p + `SPU_PKT_EVENTS]    = 1'b1;
+        pres[NPKT*p + `SPU_PKT_TS]        = ts;
+        pres[NPKT*p + `SPU_PKT_END]       = ~ts;
+      end
     end
   end
 
@@ -227,10 +232,12 @@ module spu_record #(
         integer i;
         pr    = pres[NPKT*gp +: NPKT];
         len_n = 8'd0;
-        for (i = 0; i < NPKT; i = i + 1)
-          if (pr[i]) len_n = len_n + pkt_size(i);
-        len_n = (len_n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
-        if (!keep_i[gp]) len_n = 8'd0;
+        i     = 0;
+        if (keep_i[gp]) begin
+          for (i = 0; i < NPKT; i = i + 1)
+            if (pr[i]) len_n = len_n + pkt_size(i);
+          len_n = (len_n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+        end
       end
       always @(posedge clk_i) begin : b_len_q
         if (!rst_ni)
@@ -250,21 +257,57 @@ module spu_record #(
   // cycles without one).
   reg [SLOTS*NPKT-1:0]    pres_q;
   reg [SLOTS*NPKT*72-1:0] pk_q;
-  assign pres_o = pres_q;
-  assign pkt_o  = pk_q;
+  reg [SLOTS*8-1:0]       slen_q;
+  assign pres_o     = pres_q;
+  assign pkt_o      = pk_q;
+  assign slot_len_o = slen_q;
   generate
     for (gs = 0; gs < SLOTS; gs = gs + 1) begin : g_cap
       always @(posedge clk_i) begin : b_cap
         integer q;
-        if (keep_i != {SLOTS{1'b0}})
+        if (!rst_ni) begin
+          pres_q[NPKT*gs +: NPKT] <= {NPKT{1'b0}};
+          slen_q[8*gs +: 8]       <= 8'd0;
+        end else if (keep_i != {SLOTS{1'b0}}) begin
           for (q = 0; q < SLOTS; q = q + 1)
             if (keep_i[q] && fin_slot_i[2*q +: 2] == gs) begin
-              pres_q[NPKT*gs +: NPKT]     <= pres[NPKT*q +: NPKT];
-              pk_q[NPKT*72*gs +: NPKT*72] <= packets_of(q);
+              pres_q[NPKT*gs +: NPKT] <= pres[NPKT*q +: NPKT];
+              slen_q[8*gs +: 8]       <= len_c_o[8*q +: 8];
             end
+        end
+      end
+      // the packets' bytes: no reset (read only once the record is kept)
+      always @(posedge clk_i) begin : b_cap_pk
+        integer q;
+        if (keep_i != {SLOTS{1'b0}})
+          for (q = 0; q < SLOTS; q = q + 1)
+            if (keep_i[q] && fin_slot_i[2*q +: 2] == gs)
+              pk_q[NPKT*72*gs +: NPKT*72] <= packets_of(q);
       end
     end
   endgenerate
+
+`ifdef FORMAL
+  // Each slot's length is its packets' sizes, padded (formal group encode:
+  // the encoder writes the record from both).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* begin : f_cap
+    integer s, i;
+    reg [7:0] n;
+    reg       ok;
+    ok = 1'b1;
+    n  = 8'd0;
+    for (s = 0; s < SLOTS; s = s + 1) begin
+      n = 8'd0;
+      for (i = 0; i < NPKT; i = i + 1)
+        if (pres_q[NPKT*s + i]) n = n + pkt_size(i);
+      n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+      if (slen_q[8*s +: 8] != n) ok = 1'b0;
+    end
+    if (f_past_valid) CapLenExact_A: assert (ok);
+  end
+`endif
 
 endmodule
 

@@ -250,6 +250,7 @@ module spu_top #(
   wire [SLOTS*8-1:0] rec_len_c;
   wire [SLOTS*`SPU_NPKT*72-1:0] rec_pkt;     // each slot's record's packets (spu_encode)
   wire [SLOTS*`SPU_NPKT-1:0]    rec_pres;
+  wire [SLOTS*8-1:0]            rec_slot_len;  // each slot's record's length (spu_buffer, spu_encode)
   // spu_record registers rec_len_o and each slot's record's packets: they
   // are captured at the clock edge only when a record is kept.
   spu_record #(
@@ -288,7 +289,8 @@ module spu_top #(
     .len_c_o          (rec_len_c),
     .len_o            (rec_len_o),
     .pkt_o            (rec_pkt),
-    .pres_o           (rec_pres)
+    .pres_o           (rec_pres),
+    .slot_len_o       (rec_slot_len)
   );
 
   // The Profiling Buffer: places at PMBPTR_EL1 for the waiting records,
@@ -309,6 +311,7 @@ module spu_top #(
     .rst_ni           (rst_ni),
     .len_i            (rec_len_c),
     .fin_slot_i       (fin_slot_i),
+    .slot_len_i       (rec_slot_len),
     .pmbptr_i         (pmbptr),
     .buf_en_i         (pmblimitr[`SPU_F_PMBLIMITR_EL1_E_LSB] & ~pmbsr[`SPU_F_PMBSR_EL1_S_LSB]),
     .limit_i          (pmblimitr & `SPU_F_PMBLIMITR_EL1_LIMIT_MASK),
@@ -513,6 +516,21 @@ module spu_top #(
   always @* begin
     if (f_past_valid)
       KeepIsRecord_A: assert ((rec_keep_o & ~rec_valid_o) == {SLOTS{1'b0}});
+  end
+  // The slot the encoder reads is not also a waiting one, and a waiting
+  // slot's record has a length (it is kept): the invariants that tie the
+  // reservation (spu_buffer), the encoder (spu_encode) and the capture
+  // (spu_record) together.
+  always @* begin : f_write_path
+    integer fs;
+    reg     ok;
+    ok = 1'b1;
+    for (fs = 0; fs < SLOTS; fs = fs + 1)
+      if (buf_wait[fs] && rec_slot_len[8*fs +: 8] == 8'd0) ok = 1'b0;
+    if (f_past_valid) begin
+      EncNotWaiting_A: assert ((enc_occ & buf_wait) == {SLOTS{1'b0}});
+      WaitHasLength_A: assert (ok);
+    end
   end
 `endif
 
