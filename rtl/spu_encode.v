@@ -303,20 +303,12 @@ module spu_encode #(
   reg [7:0] f_len;                     // its length
   reg [3:0] f_off;                     // its offset in its first 8 bytes
   reg [5:0] f_beats;                   // its beats so far
-  function [4:0] f_ones16;
+  function [4:0] f_ones16;             // the ones of v
     input [15:0] v;
     integer k;
     begin
       f_ones16 = 5'd0;
       for (k = 0; k < 16; k = k + 1) f_ones16 = f_ones16 + {4'd0, v[k]};
-    end
-  endfunction
-  function [3:0] f_ones8;
-    input [7:0] v;
-    integer k;
-    begin
-      f_ones8 = 4'd0;
-      for (k = 0; k < 8; k = k + 1) f_ones8 = f_ones8 + {3'd0, v[k]};
     end
   endfunction
   reg [8:0]  f_unread;                 // bytes of the packets still to be read
@@ -345,7 +337,7 @@ module spu_encode #(
       f_off   <= {1'b0, start_ptr_i[2:0]};
       f_beats <= 6'd0;
     end else if (emit) begin
-      f_sent  <= f_sent + {5'd0, f_ones8(beat_strb)};
+      f_sent  <= f_sent + {4'd0, f_ones16({8'd0, beat_strb})};
       f_beats <= f_beats + 6'd1;
     end
   end
@@ -368,7 +360,7 @@ module spu_encode #(
       EncBytesExact_A: assert (!busy_q ||
                                f_sent + {4'd0, f_ones16(wst_q)} + {1'b0, tail_q} == {1'b0, f_len});
       EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||
-                                  f_sent + {5'd0, f_ones8(beat_strb)} == {1'b0, f_len});
+                                  f_sent + {4'd0, f_ones16({8'd0, beat_strb})} == {1'b0, f_len});
     end
   end
 `endif
