@@ -44,6 +44,7 @@ module spu_record #(
   input  wire [1:0]             el_i,
   input  wire [63:0]            pmscr_i,        // PMSCR_EL1 (CX, PA, TS)
   // finishes: kept records and what they carry
+  input  wire [SLOTS-1:0]       fin_valid_i,    // finishes this cycle (the filter's inputs)
   input  wire [SLOTS-1:0]       keep_i,
   input  wire [SLOTS*2-1:0]     fin_slot_i,
   input  wire [SLOTS*16-1:0]    tot_i,          // saturated total latency
@@ -133,8 +134,10 @@ module spu_record #(
     ts   = pmscr_i[`SPU_F_PMSCR_EL1_TS_LSB];
     av   = 4'd0;
     p    = 0;
-    // worked out only in a cycle with a kept record (simulation speed)
-    if (keep_i != {SLOTS{1'b0}}) begin
+    // worked out only in a cycle with a finish (simulation speed), and not
+    // from the keep decision, so that the filter is not in front of the
+    // length's adders (an FPGA clock)
+    if (fin_valid_i != {SLOTS{1'b0}}) begin
       for (p = 0; p < SLOTS; p = p + 1) begin
         av = fin_addr_valid_i[4*p +: 4];
         pres[NPKT*p + `SPU_PKT_CONTEXT]   = cx_q[fin_slot_i[2*p +: 2]];
@@ -233,10 +236,11 @@ module spu_record #(
         pr    = pres[NPKT*gp +: NPKT];
         len_n = 8'd0;
         i     = 0;
-        if (keep_i[gp]) begin
+        if (fin_valid_i[gp]) begin
           for (i = 0; i < NPKT; i = i + 1)
             if (pr[i]) len_n = len_n + pkt_size(i);
           len_n = (len_n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+          if (!keep_i[gp]) len_n = 8'd0;
         end
       end
       always @(posedge clk_i) begin : b_len_q

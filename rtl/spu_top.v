@@ -269,6 +269,7 @@ module spu_top #(
     .smp_slot_i       (smp_slot),
     .el_i             (el_i),
     .pmscr_i          (pmscr),
+    .fin_valid_i      (fin_valid_i),
     .keep_i           (keep),
     .fin_slot_i       (fin_slot_i),
     .tot_i            (rec_tot),
