@@ -7,8 +7,9 @@
  * when its last byte (padding included) is in the window. While the queue is
  * full the encoder waits. The record's slot is freed in the cycle its last
  * packet is read. The write port shows the queue's beats through its output
- * registers: a beat written in one cycle is shown from the second cycle
- * after, one beat per cycle while the memory takes them.
+ * registers: a beat written in step c is shown in the outputs of step c+1
+ * at the earliest (the RTL's registers after the edge that ends that
+ * cycle), one beat per cycle while the memory takes them.
  */
 #include <string.h>
 

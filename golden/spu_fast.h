@@ -60,7 +60,7 @@ int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k);
 
 /* 1 when a cycle with this context would be neither an enable nor a disable
  * edge (the enable state it computes equals the previous cycle's) and the
- * Profiling Buffer's write queue is empty (no write beat to show). */
+ * Profiling Buffer's write path is empty (no record encoded, no beat queued or shown). */
 int spu_model_settled(const spu_model_t *m, uint8_t el, uint8_t prof_allowed);
 
 #ifdef __cplusplus

@@ -179,7 +179,7 @@ const char *spu_model_bad_input(const spu_model_t *m, const spu_in_t *in);
 
 /* The bytes of slot s's last kept record (spu_model_record_len() of them):
  * built at its finish (out.rec_len[p] of the finish port p), written when
- * out.rec_wr bit s says it entered the write queue; valid until the slot's
+ * out.rec_wr bit s says it entered the write path; valid until the slot's
  * next finish. */
 static inline const uint8_t *spu_model_record(const spu_model_t *m, unsigned s)
 {

@@ -11,8 +11,10 @@
 // BUF_BEATS; block RAM). While the queue is full the encoder waits. The
 // record's slot is occupied until its last packet is read (occ_o), and
 // freed in that cycle (rel_o). The write port's outputs are the queue's read
-// registers: a beat written in one cycle is shown from the second cycle
-// after, one beat per cycle while mem_ready_i takes them. golden/spu_encode.c
+// registers: a beat written into the queue in cycle c is loaded into them at
+// the earliest at the edge that ends cycle c+1 (outputs attributed to cycle
+// c+1 in docs/semantics.md's convention), one beat per cycle while
+// mem_ready_i takes them. golden/spu_encode.c
 // is the same machine.
 
 `default_nettype none

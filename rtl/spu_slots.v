@@ -12,10 +12,10 @@
 //   step 6  each selected lane, lane 0 first, takes the lowest-numbered free
 //           slot; with none free the selection is a collision
 //           (SPESampleCollision()). A slot whose kept record waits for a
-//           write-queue entry (spu_buffer: wait_i, and hold_i for one of
+//           the write path (spu_buffer and spu_encode: wait_i, and hold_i for one of
 //           this cycle's finishes) is not free. Knob SLOT_REUSE = 1 lets
 //           slots freed in this cycle (finished with no record waiting, or
-//           rel_i: a waiting record entered the queue or was discarded) be
+//           rel_i: the encoder read a record's last packet, or a waiting record was discarded) be
 //           taken in the same cycle, SLOT_REUSE = 0 from the next.
 // Latency (SPEStartCounter at selection, SPEStopCounter at issue/finish): a
 // slot taken in cycle t holds 1 in cycle t+1 and counts up each cycle,

@@ -31,7 +31,7 @@ typedef struct spu_cov {
     uint64_t ecount_load;        /* cycle ECOUNT was last loaded by a draw */
     uint8_t freed_last;          /* slots freed in the previous cycle */
     uint8_t beat_shown;          /* the write port showed a beat in the previous cycle */
-    uint8_t wait_failed;         /* slots whose waiting records found no write-queue entry */
+    uint8_t wait_failed;         /* slots whose waiting records did not enter the write path */
     uint64_t bad_cycle;          /* first cycle the replay disagreed with the outputs */
     int bad;
     int overflow;                /* more bins than COV_MAX_BINS, or a name or reason too long (a layout bug) */

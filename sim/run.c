@@ -176,7 +176,7 @@ unsigned run_block(spu_run_t *r, spu_model_t *m, unsigned max, spu_block_t *b)
 
 int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out)
 {
-    if (!in->rst_n) { /* the queue is cleared: its records are lost */
+    if (!in->rst_n) { /* the write path is cleared: its records are lost */
         r->log.mem_lost += r->exp_n;
         r->exp_n = r->len_n = r->rec_left = 0;
     } else if (r->beat_valid && in->mem_ready) {
@@ -237,7 +237,7 @@ int run_mem_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, const sp
 static int expect_record(spu_run_t *r, const spu_cyc_t *cy, const uint8_t *b, unsigned n)
 {
     if (r->exp_n + n > sizeof r->exp || r->len_n == sizeof r->exp_len) {
-        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": more records queued for the Profiling Buffer (%u bytes) than its write queue holds",
+        snprintf(r->err, sizeof r->err, "cycle %" PRIu64 ": more records queued for the Profiling Buffer (%u bytes) than its write path holds",
                  cy->cycle, r->exp_n + n);
         return -1;
     }
@@ -249,7 +249,7 @@ static int expect_record(spu_run_t *r, const spu_cyc_t *cy, const uint8_t *b, un
     return 0;
 }
 
-/* Slot s's record entered the write queue in this cycle: its bytes to the
+/* Slot s's record entered the write path in this cycle: its bytes to the
  * expected stream, --rec-bin and --records. */
 static int record_written(spu_run_t *r, const spu_cyc_t *cy, const spu_model_t *m, unsigned s)
 {
@@ -319,7 +319,7 @@ int run_records_full(spu_run_t *r, const spu_cyc_t *cy, const spu_out_t *out, co
                 return -1;
         } else if (m->slot[s].waiting) { /* no entry yet (docs/buffer.md) */
             /* every record waits in its finish cycle; one still waiting
-             * after it waited for a write-queue entry */
+             * after it waited for the write path */
             if (cy->cycle > r->rec_cycle[s]) {
                 r->log.rec_waited += !(r->rec_waited & bit);
                 r->rec_waited |= bit;

@@ -161,9 +161,9 @@ void spl_print_records(const spl_log_t *l, FILE *f)
                "  lost=%" PRIu64 "; a record several filters reject counts under each\n",
             l->why[SPU_WHY_TYPE], l->why[SPU_WHY_EV], l->why[SPU_WHY_NEV], l->why[SPU_WHY_LAT], l->why[SPU_WHY_DS],
             l->why[SPU_WHY_DISCARD], disabled_in_flight(l), l->rec_stopped, l->rec_reset, spl_rec_lost(l));
-    fprintf(f, "records that waited for a write-queue entry %" PRIu64 "  waiting at the end %" PRIu64 "\n",
+    fprintf(f, "records that waited for the write path %" PRIu64 "  waiting at the end %" PRIu64 "\n",
             l->rec_waited, l->rec_pending);
-    fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  queued bytes lost to a reset %" PRIu64 "\n",
+    fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  bytes of the write path lost to a reset %" PRIu64 "\n",
             l->buf_full, l->mem_beats, l->mem_lost);
 }
 

@@ -22,11 +22,11 @@ typedef struct spl_log {
     uint64_t rec_written, rec_bytes; /* ... written to the Profiling Buffer, and their bytes */
     uint64_t rec_size[SPU_MAX_RECORD + 1]; /* records written of each length */
     uint64_t rec_stopped;         /* built, not written: the buffer disabled or stopped (D17.4) */
-    uint64_t rec_waited;          /* built, waited for a write-queue entry (then written or discarded) */
+    uint64_t rec_waited;          /* built, waited for the write path (then written or discarded) */
     uint64_t rec_reset;           /* built, not written: a reset while it waited */
     uint64_t rec_pending;         /* built, still waiting when the log was printed */
     uint64_t buf_full;            /* buffer-full management events (PMBSR_EL1.S set by a write) */
-    uint64_t mem_beats, mem_lost; /* write beats the memory took; queued bytes a reset dropped */
+    uint64_t mem_beats, mem_lost; /* write beats the memory took; bytes of the write path a reset dropped */
 } spl_log_t;
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);
@@ -45,7 +45,7 @@ static inline void spl_rec_written(spl_log_t *l, unsigned n)
     l->rec_size[n <= SPU_MAX_RECORD ? n : SPU_MAX_RECORD]++;
 }
 /* Kept records neither written, discarded (D17.4), dropped by a reset nor
- * still waiting: none, since a kept record that finds the write queue full
+ * still waiting: none, since a kept record that finds the write path busy
  * waits (docs/buffer.md); a nonzero count is a bug the stats show. */
 static inline uint64_t spl_rec_lost(const spl_log_t *l)
 {

@@ -118,7 +118,7 @@ static int d17_3_7_two_slots_then_collide(void)
  * free from the next cycle (0) or already for this cycle's selections (1).
  * v1 (one slot): finish of slot 0 in the same cycle as a selection. Its
  * record is rejected (PMSFCR_EL1.FT, branches only), so the finish frees
- * the slot; a kept record holds it until it enters the write queue
+ * the slot; a kept record holds it until the encoder has read it
  * (spec_d17_8_wait.c: d17_3_7_slot_reuse_at_release). */
 static int slot_reuse_case(uint32_t knob)
 {

@@ -21,7 +21,7 @@
 #define BSR_FULL ((1ull << 17) | 1u) /* S, EC = 0, MSS = BSC 0b000001 */
 
 /* The cycle after a kept record's finish: in its finish cycle it waits in
- * its slot (PMBPTR_EL1 still ptr), in the next it enters the write queue. */
+ * its slot (PMBPTR_EL1 still ptr), in the next it enters the write path. */
 static int buffer_reserve(spec_t *s, uint64_t ptr)
 {
     CHECK_EQ(s->o.rec_wr, 0u, "the record waits in its slot in its finish cycle");
@@ -31,7 +31,7 @@ static int buffer_reserve(spec_t *s, uint64_t ptr)
 }
 
 /* A buffer at ptr below LIMIT_PAGE1, profiling on, one kept load record,
- * and the cycle it enters the write queue. */
+ * and the cycle it enters the write path. */
 static int buffer_record(spec_t *s, uint64_t ptr)
 {
     TRY(spec_open(s, "v1p4"));
@@ -167,10 +167,10 @@ static int d17_8_write_beats(void)
     return 0;
 }
 
-/* Two records in one cycle (wide: ports 0 and 1), entering the queue in
- * the next: port 0's fills the buffer (0xF6A + 23 = 0xF81 > 0xF80), so
- * profiling stops before port 1's, which is built but not written (records
- * of one cycle enter in port order, docs/buffer.md). */
+/* Two records in one cycle (wide: ports 0 and 1): port 0's enters the
+ * write path in the next and fills the buffer (0xF6A + 23 = 0xF81 >
+ * 0xF80), so profiling stops and port 1's, waiting behind it, is built but
+ * discarded (records of one cycle wait in port order, docs/buffer.md). */
 static int d17_8_full_stops_later_port(void)
 {
     spec_t s;
@@ -200,7 +200,7 @@ static int d17_8_full_stops_later_port(void)
 /* D17.8: "Reported synchronously means that profiling is disabled before
  * the Statistical Profiling Unit samples further operations". A kept load finishes in cycle F with a
  * member (PMSICR_EL1 COUNT 2 -> 1: counted, not selected) and enters the
- * write queue in F + 1 with another member that would take COUNT to 0.
+ * write path in F + 1 with another member that would take COUNT to 0.
  * At 0xF6A it fills the buffer, so F + 1's member is neither counted nor
  * selected and COUNT stays 1; at 0 it does not, and the member's selection
  * collides (the slot is freed from F + 2, SLOT_REUSE = 0). */
