@@ -22,6 +22,26 @@ int spu_buffer_is_full(const spu_config_t *cfg, uint64_t ptr, uint64_t limitr)
     return ptr > limit || limit - ptr < max;
 }
 
+/* The stop ahead of the fill (D17.8; docs/semantics.md, *The buffer-full
+ * window*), at the start of the cycle: the waiting records enter in finish
+ * order, each at the pointer the ones before it left, so one of them fills
+ * the buffer exactly when PMBPTR_EL1 plus all their lengths does
+ * (SPEBufferIsFull() is monotone in the pointer; a sum past 2^64 counts as
+ * full). In the cycle after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the unit
+ * gives the previous cycle's answer (docs/impl-defined.md row 46). */
+int spu_buffer_stop(const spu_model_t *m)
+{
+    if (!m->wq_n)
+        return 0;
+    if (m->buf_stale)
+        return m->stopped;
+    const uint64_t ptr = m->reg[SPU_REG_PMBPTR_EL1];
+    uint64_t end = ptr;
+    for (unsigned k = 0; k < m->wq_n; k++)
+        end += m->rec_len[m->wq[k]];
+    return end < ptr || spu_buffer_is_full(&m->cfg, end, m->reg[SPU_REG_PMBLIMITR_EL1]);
+}
+
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
 {
     /* ProfilingBufferEnabled() at the start of the cycle: PMBLIMITR_EL1.E and

@@ -33,6 +33,7 @@ static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     }
     spu_out_clear(out);
     m->filled = 0;
+    m->stopped = 0;
     m->buf_stale = 0;
     out->pmu[SPU_PMU_POP] = (uint8_t)n;
     spu_step_outputs(m, en, out);
@@ -67,6 +68,7 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
     if (m->prev_en)
         spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
     m->filled = 0;
+    m->stopped = 0;
     m->buf_stale = 0;
     m->cycle += ncycles;
     return 0;
@@ -96,6 +98,7 @@ int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k)
         m->reg[SPU_REG_PMSICR_EL1] = icr;
     }
     m->filled = 0;
+    m->stopped = 0;
     m->buf_stale = 0;
     m->cycle += k;
     return 0;

@@ -72,6 +72,7 @@ typedef struct spu_bufstep {
     uint8_t enter; /* a record may enter the write path this cycle */
     uint8_t full;  /* a record of this cycle filled the buffer */
 } spu_bufstep_t;
+int spu_buffer_stop(const spu_model_t *m); /* a waiting record fills the buffer */
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs);
 void spu_port_step(spu_model_t *m, const spu_in_t *in);
 uint8_t spu_encode_step(spu_model_t *m, int room);

@@ -48,6 +48,7 @@ void spu_model_reset(spu_model_t *m)
     m->lfsr = m->cfg.knob[SPU_KNOB_LFSR_SEED];
     m->prev_en = 0;
     m->filled = 0;
+    m->stopped = 0;
     m->buf_stale = 1;
     m->cycle = 0;
 }
@@ -212,10 +213,9 @@ static int start_samples(spu_model_t *m, const spu_in_t *in, uint8_t avail,
     return coll;
 }
 
-/* Steps 3 and 6: the enable edge and the members, unless a record filled
- * the buffer in this cycle (en_pop = 0: none is counted or selected and
- * PMSICR_EL1 is not loaded, docs/semantics.md). freed: slots freed in step
- * 4. */
+/* Steps 3 and 6: the enable edge and the members, unless a waiting record
+ * fills the buffer (en_pop = 0: none is counted or selected and PMSICR_EL1
+ * is not loaded, docs/semantics.md). freed: slots freed in step 4. */
 static void population_step(spu_model_t *m, const spu_in_t *in, int en_pop, uint8_t freed,
                             spu_out_t *out)
 {
@@ -267,12 +267,14 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     reg_port_read(m, in, out);
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     /* Most cycles have no event: test the strobes before walking ports. */
+    const int stop = spu_buffer_stop(m);
     int full = 0;
     const uint8_t freed = (in->fin_valid | m->wq_n | spu_write_busy(m)) ? records_step(m, in, en, out, &full) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
     m->filled = (uint8_t)full;
-    population_step(m, in, en && !full, freed, out);
+    m->stopped = (uint8_t)stop;
+    population_step(m, in, en && !stop, freed, out);
     reg_port_write(m, in);
 
     m->prev_en = (uint8_t)en;

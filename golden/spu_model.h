@@ -150,8 +150,9 @@ typedef struct spu_model {
     uint8_t bq_head, bq_n;
     spu_beat_t port;                      /* the beat shown (registered, as the RTL's) ... */
     uint8_t port_valid;                   /* ... if any */
-    uint8_t filled;                       /* a record filled the buffer in the last step: its
-                                             members were not counted (docs/semantics.md) */
+    uint8_t filled;                       /* a record filled the buffer in the last step */
+    uint8_t stopped;                      /* the last step's members were stopped ahead of a
+                                             record that fills the buffer (docs/semantics.md) */
     uint8_t buf_stale;                    /* an MSR PMBPTR_EL1 or PMBLIMITR_EL1 (or a reset) in
                                              the last step: this one reserves no place */
 } spu_model_t;

@@ -46,6 +46,7 @@ module spu_buffer #(
   output reg  [SLOTS-1:0]           hold_o,       // slot s's kept record of this cycle starts to wait
   output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record is discarded
   output reg                        full_o,       // a write filled the buffer
+  output reg                        stop_o,       // a waiting record fills it: stop this cycle's members
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
   output reg  [63:0]                ptr_o         // ... to this
 );
@@ -77,10 +78,11 @@ module spu_buffer #(
   // = 0, and A >= LIMIT, A = LIMIT - 1 for A = PMBPTR_EL1[63:12] and A + 1.
   function full_at;
     input [11:0] n;
+    input [11:0] lo;                           // PMBPTR_EL1[11:0]
     input [4:0]  lf;
     reg   [12:0] b;
     begin
-      b       = {1'b0, pmbptr_i[11:0]} + {1'b0, n};
+      b       = {1'b0, lo} + {1'b0, n};
       full_at = lf[4] | (b[12] ? (lf[1] | (lf[0] & (b[11:0] > LOW_MAX)))
                                : (lf[3] | (lf[2] & (b[11:0] > LOW_MAX))));
     end
@@ -99,6 +101,57 @@ module spu_buffer #(
   wire               work    = fin_any || wqn_q != 3'd0;
   assign wait_o = wait_q;
 
+  // full_at's flags, and whether A + 1 wraps to 0: worked out only while
+  // records wait (simulation speed).
+  reg [4:0] lf;
+  reg       hi_ones;
+  always @* begin : b_flags
+    lf      = 5'd0;
+    hi_ones = 1'b0;
+    if (wqn_q != 3'd0) begin
+      hi_ones = &ptr_hi;
+      lf[4]   = lim_hi == 52'd0;
+      lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
+      lf[2]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
+      lf[1]   = hi_ones ? lf[4] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
+      lf[0]   = hi_ones ? (lim_hi == 52'd1) : (lim_gap_q == 53'd2);
+    end
+  end
+
+  // The stop ahead of the fill (D17.8: "profiling is disabled before the
+  // Statistical Profiling Unit samples further operations"; docs/semantics.md,
+  // *The buffer-full window*). The waiting records enter in finish order,
+  // each at the pointer the ones before it left, so one of them fills the
+  // buffer exactly when PMBPTR_EL1 plus all their lengths does
+  // (SPEBufferIsFull() is monotone in the pointer; a sum past 2^64 counts
+  // as full, which only a pointer already above LIMIT - (1 << MaxSize)
+  // reaches). From the cycle after such a record's finish to the cycle it
+  // enters, no member is counted or selected (stop_o). The test reads only
+  // registers. In the cycle after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the
+  // kept gap is being recomputed: the unit gives the previous cycle's
+  // answer (stop_q; docs/impl-defined.md row 46).
+  reg stop_q;
+  always @* begin : b_stop
+    integer    k;
+    reg [11:0] w;                        // the waiting records' bytes
+    reg        cy;                       // PMBPTR_EL1[11:0] + w carries
+    stop_o = 1'b0;
+    w      = 12'd0;
+    cy     = 1'b0;
+    k      = 0;
+    if (wqn_q != 3'd0) begin
+      if (lim_stale_q)
+        stop_o = stop_q;
+      else begin
+        for (k = 0; k < SLOTS; k = k + 1)
+          if (wait_q[k])
+            w = w + {4'd0, slot_len_i[8*k +: 8]};
+        cy     = ({1'b0, pmbptr_i[11:0]} + {1'b0, w}) >= 13'd4096;
+        stop_o = full_at(w, pmbptr_i[11:0], lf) | (hi_ones & cy);
+      end
+    end
+  end
+
   // FIFO position 0's record enters when the buffer is enabled, the
   // encoder idle and the limit not being recomputed; the others wait on, or
   // all are discarded while the buffer is disabled or stopped (or by the
@@ -110,8 +163,6 @@ module spu_buffer #(
     reg [1:0]  cs;
     reg [SLOTS-1:0] c1;                  // cs one-hot
     reg [7:0]  cl;
-    reg [4:0]  lf;                       // full_at's flags
-    reg        hi_ones;                  // A + 1 wraps to 0
     ptr_o     = pmbptr_i;
     wr_o      = {SLOTS{1'b0}};
     wr_slot_o = 2'd0;
@@ -128,19 +179,11 @@ module spu_buffer #(
     cs        = 2'd0;
     c1        = {SLOTS{1'b0}};
     cl        = 8'd0;
-    lf        = 5'd0;
-    hi_ones   = 1'b0;
     // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
     j         = 0;
     if (wqn_q != 3'd0) begin  // most cycles have no waiting record
       en      = buf_en_i;
       go      = buf_en_i & ~enc_busy_i & ~lim_stale_q;
-      hi_ones = &ptr_hi;
-      lf[4]   = lim_hi == 52'd0;
-      lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
-      lf[2]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
-      lf[1]   = hi_ones ? lf[4] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
-      lf[0]   = hi_ones ? (lim_hi == 52'd1) : (lim_gap_q == 53'd2);
       for (j = 0; j < SLOTS; j = j + 1) begin
         cv = j < wqn_q;
         cs = wq_q[2*j +: 2];
@@ -151,7 +194,7 @@ module spu_buffer #(
           wr_slot_o = cs;
           wr_len_o  = cl;
           ptr_o     = pmbptr_i + {56'd0, cl};
-          if (full_at({4'd0, cl}, lf)) begin
+          if (full_at({4'd0, cl}, pmbptr_i[11:0], lf)) begin
             full_o = 1'b1;
             en     = 1'b0;
           end
@@ -209,6 +252,11 @@ module spu_buffer #(
     end
   end
 
+  always @(posedge clk_i) begin : b_stop_q
+    if (!rst_ni) stop_q <= 1'b0;
+    else         stop_q <= stop_o;
+  end
+
   // The waiting records' state: updated only in a cycle with work.
   always @(posedge clk_i) begin : b_wait
     if (!rst_ni) begin
@@ -248,6 +296,15 @@ module spu_buffer #(
       if (len_i[8*fp +: 8] != 8'd0)
         f_new = f_new | ({{(SLOTS-1){1'b0}}, 1'b1} << fin_slot_i[2*fp +: 2]);
   end
+  // f_end: PMBPTR_EL1 plus the waiting records' lengths, in 65 bits.
+  reg [64:0] f_end;
+  always @* begin : f_waiting_end
+    integer fk;
+    f_end = {1'b0, pmbptr_i};
+    for (fk = 0; fk < SLOTS; fk = fk + 1)
+      if (wait_q[fk])
+        f_end = f_end + {57'd0, slot_len_i[8*fk +: 8]};
+  end
   always @* begin
     if (f_past_valid) begin
       // it enters only while waiting, and then waits no more; a slot's new
@@ -264,6 +321,12 @@ module spu_buffer #(
       // the reservation's full test is SPEBufferIsFull() of the new pointer,
       // with the gap it keeps (an invariant) when it reserves
       FullExact_A: assert (!ptr_we_o || full_o == is_full(ptr_o, limit_i));
+      // the stop ahead of the fill is SPEBufferIsFull() of PMBPTR_EL1 plus
+      // every waiting record's length (past 2^64: full), and a record that
+      // fills the buffer always stops its cycle's members
+      StopExact_A: assert (lim_stale_q || stop_o == (wqn_q != 3'd0 &&
+                           (f_end[64] || is_full(f_end[63:0], limit_i))));
+      FullStops_A: assert (!full_o || stop_o);
       LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});
     end
   end

@@ -76,7 +76,7 @@ module spu_top #(
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
   wire [63:0] pmblimitr, pmbsr, pmbptr, pmsdsfr, pmsicr;
-  wire        buf_full, ptr_we;
+  wire        buf_full, buf_stop, ptr_we;
   wire [63:0] ptr_next;
   wire        icr_we;
   wire        lim_we;
@@ -134,11 +134,12 @@ module spu_top #(
   // which is also obs_enabled_o.
   reg  en_q;
   wire en_edge = en & ~en_q;
-  // The members of the cycle in which a record fills the buffer are
-  // neither counted nor selected, and PMSICR_EL1 is not loaded (D17.8:
-  // profiling is disabled before the unit samples further operations;
+  // From the cycle after the finish of a record that fills the buffer to
+  // the cycle it enters the write path (and fills it), no member is counted
+  // or selected and PMSICR_EL1 is not loaded (D17.8: profiling is disabled
+  // before the unit samples further operations; spu_buffer's stop_o,
   // docs/semantics.md).
-  wire en_pop  = en & ~buf_full;
+  wire en_pop  = en & ~buf_stop;
 
   // ---------------------------------------------- interval and slots
   wire [LANES-1:0]   sel;
@@ -158,7 +159,7 @@ module spu_top #(
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .en_i        (en_pop),
-    .edge_i      (en_edge & ~buf_full),
+    .edge_i      (en_edge & ~buf_stop),
     .pop_valid_i (pop_valid_i),
     .pmsirr_i    (pmsirr),
     .icr_we_i    (icr_we),
@@ -325,6 +326,7 @@ module spu_top #(
     .hold_o           (slot_hold),
     .rel_o            (buf_rel),
     .full_o           (buf_full),
+    .stop_o           (buf_stop),
     .ptr_we_o         (ptr_we),
     .ptr_o            (ptr_next)
   );

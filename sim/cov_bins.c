@@ -32,7 +32,8 @@ static const char *const op_name[NOP] = {
 static const char *const buf_name[NBUF] = {
     "buffer.record_written", "buffer.full_event", "buffer.dropped.disabled_or_stopped",
     "buffer.dropped.filled_by_earlier_port", "buffer.wait.waited", "buffer.wait.then_discarded",
-    "buffer.wait.collision", "buffer.wait.two_at_once", "buffer.beat.whole",
+    "buffer.wait.collision", "buffer.wait.two_at_once", "buffer.wait.fill_stops_members",
+    "buffer.beat.whole",
     "buffer.beat.partial", "buffer.beat.stalled"};
 
 /* Most selections one cycle can hold (docs/coverage.md): a COUNT reload is 0
@@ -204,9 +205,16 @@ static void lay_out_buffer(spu_cov_t *c)
 {
     const spu_config_t *cfg = c->cfg;
     c->b_buf = c->nbins;
+    /* With one slot and no padding a record's slot is freed as the encoder
+     * reads its last packet, and the encoder is idle from the next cycle:
+     * a record enters the cycle after its finish, or later only after a
+     * limit write, whose held cycles repeat the previous cycle's answer. */
+    const int no_wait = cfg->slots == 1 && SPU_GET(cfg->pmbidr, PMBIDR_EL1, Align) == 0;
     for (int k = 0; k < NBUF; k++)
         add(c, k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
                : k == B_WAIT_TWO && cfg->slots == 1     ? "one slot: at most one record waits"
+               : k == B_STOP_AHEAD && no_wait           ? "one slot, Align 0: a record that fills the buffer "
+                                                          "waits past its finish only in cycles held after a limit write"
                                                          : NULL,
             "%s", buf_name[k]);
 }

@@ -254,6 +254,9 @@ static void sample_buffer(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in
      * written by an MSR in the same cycle) */
     if (a->filled)
         hit(c, c->b_buf + B_FULL);
+    /* members stopped by a waiting record that fills the buffer later */
+    if (a->stopped && !a->filled && out->obs_enabled && (in->pop_valid & ((1u << c->cfg->lanes) - 1u)))
+        hit(c, c->b_buf + B_STOP_AHEAD);
     if (c->beat_shown && !in->mem_ready)
         hit(c, c->b_buf + B_BEAT_STALLED);
     if (out->mem_valid)
@@ -319,8 +322,8 @@ void cov_sample(spu_cov_t *c, const spu_model_t *b, const spu_in_t *in, const sp
     }
 
     /* Selections, and the slots and collisions they lead to. */
-    /* a record that filled the buffer stops its cycle's members too */
-    const uint8_t sel = replay_members(c, b, in, en && !a->filled);
+    /* a waiting record that fills the buffer stops the members */
+    const uint8_t sel = replay_members(c, b, in, en && !a->stopped);
     if (sel != (out->smp_valid | out->col_valid) && !c->bad) {
         c->bad = 1;
         c->bad_cycle = c->cycle;

@@ -225,6 +225,50 @@ static int d17_8_full_discards_later_waiting(void)
     return 0;
 }
 
+/* D17.8: "profiling is disabled before the Statistical Profiling Unit
+ * samples further operations", with the record that fills the buffer
+ * waiting for the encoder. wide, A (slot 0, at `at`) stuck as in
+ * d17_8_record_waits_then_enters; B (slot 1) finishes in cycle F with a
+ * member (COUNT 2 -> 1), and every cycle after it has one: the first
+ * would take COUNT to 0 and collide (slot 0 is read, slot 1 waits). Ready
+ * memory from R = F + 4, so B enters in R + 3 = F + 7. At 0xF00 B ends at
+ * 0xF2E and does not fill the buffer: every member is counted and F + 1's
+ * collides. At 0xF60 A ends at 0xF77 <= 0xF80 = 0x1000 - 128 and B at
+ * 0xF8E > 0xF80: from F + 1 to B's entry no member is counted, selected or
+ * collides (docs/semantics.md, the buffer-full window). */
+static int d17_8_full_stops_while_waiting(void)
+{
+    for (unsigned fills = 0; fills <= 1; fills++) {
+        CASE(fills);
+        spec_t s;
+        const uint64_t at = fills ? 0xF60 : 0xF00;
+        TRY(open_stalled(&s, "wide", 1, 0, at, LIMIT_PAGE1));
+        CHECK(spec_take(&s) == 0 && spec_take(&s) == 1, "A in slot 0, B in slot 1");
+        TRY(enter_a(&s, 0, at, REC_LOAD, 8));
+        CHECK_EQ(s.o.pmbirq, 0u, "A does not fill the buffer");
+        spec_wr(&s, SPU_REG_PMSICR_EL1, 2);
+        s.in.pop_valid = 1;
+        spec_fin(&s, 1, TLD, 0, 0, 0);
+        CHECK_EQ(s.o.rec_keep, 1u, "F: B is kept");
+        CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u, "F: its member is counted");
+        CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "F: COUNT 2 -> 1");
+        for (unsigned t = 1; t <= 7; t++) {
+            s.mem_stall = t < 4;
+            s.in.pop_valid = 1;
+            spec_cycle(&s);
+            CHECK_EQ(s.o.rec_wr, t == 7 ? 2u : 0u, "F + %u: B enters in F + 7 only", t);
+            CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u - fills, "F + %u: SAMPLE_POP", t);
+            CHECK_EQ(s.o.col_valid, t == 1 ? 1u - fills : 0u, "F + %u: a collision", t);
+            CHECK_EQ(s.o.smp_valid, 0u, "F + %u: no sample", t);
+        }
+        CHECK_EQ(s.o.pmbirq, fills, "F + 7: B fills the buffer (%u)", fills);
+        CHECK_EQ(s.m.reg[SPU_REG_PMBSR_EL1], fills ? BSR_FULL : PMBSR_COLL, "PMBSR_EL1");
+        if (fills)
+            CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "COUNT held from F + 1");
+    }
+    return 0;
+}
+
 /* D17.4: disabling the buffer discards the waiting records (the cycle
  * after the MSR holds the reservation, and finds PMBLIMITR_EL1.E = 0 at its
  * start) and frees their slots; A, which entered before, is written. */
@@ -254,6 +298,7 @@ const spec_test_t spec_tests_wait[] = {
     SPEC_TEST(d17_3_7_slot_reuse_at_release),
     SPEC_TEST(d17_8_waiting_records_in_finish_order),
     SPEC_TEST(d17_8_full_discards_later_waiting),
+    SPEC_TEST(d17_8_full_stops_while_waiting),
     SPEC_TEST(d17_4_disable_discards_waiting),
     SPEC_END,
 };
