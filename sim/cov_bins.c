@@ -205,16 +205,9 @@ static void lay_out_buffer(spu_cov_t *c)
 {
     const spu_config_t *cfg = c->cfg;
     c->b_buf = c->nbins;
-    /* With one slot and no padding a record's slot is freed as the encoder
-     * reads its last packet, and the encoder is idle from the next cycle:
-     * a record enters the cycle after its finish, or later only after a
-     * limit write, whose held cycles repeat the previous cycle's answer. */
-    const int no_wait = cfg->slots == 1 && SPU_GET(cfg->pmbidr, PMBIDR_EL1, Align) == 0;
     for (int k = 0; k < NBUF; k++)
         add(c, k == B_FULL_EARLIER && cfg->slots == 1 ? "one finish port: no earlier record in the cycle"
                : k == B_WAIT_TWO && cfg->slots == 1     ? "one slot: at most one record waits"
-               : k == B_STOP_AHEAD && no_wait           ? "one slot, Align 0: a record that fills the buffer "
-                                                          "waits past its finish only in cycles held after a limit write"
                                                          : NULL,
             "%s", buf_name[k]);
 }

@@ -216,8 +216,10 @@ static void sample_reg(spu_cov_t *c, const spu_in_t *in)
 
 /* What becomes of the records that waited at the start of the cycle (b):
  * every kept record waits in its finish cycle and meets the reservation
- * from the next one on (docs/buffer.md). One that finds no write-queue
- * entry has waited (wait_failed) until it enters or is discarded. */
+ * from the next one on (docs/buffer.md). One that does not enter then has
+ * waited (wait_failed) until it enters or is discarded. A record that
+ * entered keeps its slot while the encoder reads it, so entering is told
+ * by rec_wr_o, not by the slot. */
 static void sample_reserve(spu_cov_t *c, const spu_model_t *b, const spu_out_t *out, const spu_model_t *a)
 {
     const int en_at_start = (b->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
@@ -226,7 +228,7 @@ static void sample_reserve(spu_cov_t *c, const spu_model_t *b, const spu_out_t *
         const unsigned s = b->wq[k];
         const uint8_t bit = (uint8_t)(1u << s);
         const int failed = (c->wait_failed & bit) != 0;
-        if (a->slot[s].waiting) { /* no entry: waits on */
+        if (!(out->rec_wr & bit) && a->slot[s].waiting) { /* no entry: waits on */
             c->wait_failed |= bit;
             continue;
         }

@@ -49,9 +49,17 @@ $CSIM $v/slot_reuse_next_cycle.spt --quiet --cov "$TMP/reuse.cov" 2>/dev/null
 # which frees it: while freeing it); 257, 514, 771 reload (1028 finds the
 # PMSICR_EL1 = 1 software wrote); 1028 takes slot 0 the cycle after it is
 # freed.
+# Its three kept records each enter the write path the cycle after their
+# finish (a record being encoded keeps its slot, yet it was written).
 expect "$TMP/reuse.cov" hand/slot_reuse interval.expire_rnd0=5 interval.reload=3 interval.edge_load=1 \
     select.1_in_one_cycle=5 collision.lane0=2 collision.while_freeing.SLOT_REUSE=0=1 slot0.alloc=3 \
-    slot0.free=3 slot0.reuse_next_cycle=1 enable.rise.pmsicr_zero=1
+    slot0.free=3 slot0.reuse_next_cycle=1 enable.rise.pmsicr_zero=1 buffer.record_written=3 \
+    buffer.wait.waited=0 buffer.wait.then_discarded=0
+# The record whose finish cycle writes PMBLIMITR_EL1 waits a cycle more,
+# then enters: waited, not discarded.
+$CSIM $v/d17_8_limit_write_holds_reservation.spt --quiet --cov "$TMP/hold.cov" 2>/dev/null
+expect "$TMP/hold.cov" hand/limit_write_hold buffer.record_written=0 buffer.wait.waited=1 \
+    buffer.wait.then_discarded=0 buffer.dropped.disabled_or_stopped=0
 $CSIM $v/d17_3_7_collision.spt --quiet --cov "$TMP/coll.cov" 2>/dev/null
 if [ "$(hits "$TMP/coll.cov" collision.lane0)" != 0 ] && [ "$(hits "$TMP/coll.cov" collision.lane0)" = \
      "$(awk '/ collision /' "$v/d17_3_7_collision.spl" | wc -l)" ]; then
