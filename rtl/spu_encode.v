@@ -22,10 +22,10 @@
 `include "spu_config.vh"
 
 module spu_encode #(
-  parameter integer SLOTS    = 1,
-  parameter integer EV_BYTES = 1,          // Events packet payload bytes
-  parameter integer BEATS    = 16,         // beats the queue holds (BUF_BEATS)
-  parameter integer NPKT     = `SPU_NPKT   // packets of the packet table
+  parameter integer        SLOTS    = 1,
+  parameter integer        NPKT     = `SPU_NPKT,  // packets of the packet table ...
+  parameter [NPKT*4-1:0]   PKT_SIZE = {NPKT{4'd1}}, // ... and their sizes (spu_top)
+  parameter integer        BEATS    = 16          // beats the queue holds (BUF_BEATS)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -45,18 +45,15 @@ module spu_encode #(
   output reg  [7:0]               mem_strb_o     // byte enables
 );
 
-  localparam [NPKT*4-1:0] BYTES_ALL = `SPU_PKT_BYTES_ALL;
   localparam integer BW = (BEATS > 1) ? $clog2(BEATS) : 1;   // queue index bits
   localparam [BW:0]  BN = BEATS[BW:0];
   localparam integer  LASTI = BEATS - 1;
   localparam [BW-1:0] LAST = LASTI[BW-1:0];                  // the queue's last index
 
-  // header and payload bytes of packet i
-  function [3:0] pkt_size;
+  function [3:0] pkt_size;              // header and payload bytes of packet i
     input integer i;
     begin
-      pkt_size = (BYTES_ALL[4*i +: 4] == `SPU_PKT_EV_BYTES) ? 4'd1 + EV_BYTES[3:0]
-                                                           : 4'd1 + BYTES_ALL[4*i +: 4];
+      pkt_size = PKT_SIZE[4*i +: 4];
     end
   endfunction
 

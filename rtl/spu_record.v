@@ -29,12 +29,13 @@ module spu_record #(
   parameter integer LANES       = 1,
   parameter integer SLOTS       = 1,
   parameter integer EV_BYTES    = 1,         // Events packet payload bytes
+  parameter integer NPKT        = `SPU_NPKT, // packets of the packet table ...
+  parameter [NPKT*4-1:0] PKT_SIZE = {NPKT{4'd1}}, // ... and their sizes (spu_top)
   parameter [63:0]  REC_EV_MASK = 64'hFF,    // Events packet bits written
   parameter integer ALIGN       = 0,         // PMBIDR_EL1.Align
   parameter integer FEAT_LDS    = 0,         // FEAT_SPE_LDS: Data Source packet
   parameter integer FEAT_SVE    = 0,         // FEAT_SVE: the SVE Operation Type formats
-  parameter integer FEAT_PBT    = 0,         // FEAT_SPE_PBT: previous branch target
-  parameter integer NPKT        = `SPU_NPKT  // packets of the packet table
+  parameter integer FEAT_PBT    = 0          // FEAT_SPE_PBT: previous branch target
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -110,15 +111,13 @@ module spu_record #(
   endgenerate
 
   // ---------------------------------------------------- the packets
-  // The packet table: header bytes and payload sizes (`SPU_PKT_EV_BYTES:
-  // the Events payload, EV_BYTES).
+  // The packet table: header bytes, and sizes (header and payload bytes,
+  // PKT_SIZE from spu_top).
   localparam [NPKT*8-1:0] HDR_ALL   = `SPU_PKT_HDR_ALL;
-  localparam [NPKT*4-1:0] BYTES_ALL = `SPU_PKT_BYTES_ALL;
   function [7:0] pkt_size;               // header and payload bytes of packet i
     input integer i;
     begin
-      pkt_size = (BYTES_ALL[4*i +: 4] == `SPU_PKT_EV_BYTES) ? 8'd1 + EV_BYTES[7:0]
-                                                           : 8'd1 + {4'd0, BYTES_ALL[4*i +: 4]};
+      pkt_size = {4'd0, PKT_SIZE[4*i +: 4]};
     end
   endfunction
 

@@ -73,6 +73,23 @@ module spu_top #(
     end
   endgenerate
 
+  // ------------------------------------------------------ packet sizes
+  // The packet table's sizes: header and payload bytes of each packet, the
+  // Events payload EV_BYTES (configs/spu.toml [packets]). spu_record and
+  // spu_encode read them.
+  function [`SPU_NPKT*4-1:0] pkt_sizes;
+    input [3:0] evb;                     // EV_BYTES: 1, 2, 4 or 8
+    integer i;
+    reg [`SPU_NPKT*4-1:0] b;
+    begin
+      b = `SPU_PKT_BYTES_ALL;
+      for (i = 0; i < `SPU_NPKT; i = i + 1)
+        pkt_sizes[4*i +: 4] = (b[4*i +: 4] == `SPU_PKT_EV_BYTES) ? 4'd1 + evb
+                                                                : 4'd1 + b[4*i +: 4];
+    end
+  endfunction
+  localparam [`SPU_NPKT*4-1:0] PKT_SIZE = pkt_sizes(EV_BYTES[3:0]);
+
   // ------------------------------------------------------- registers
   wire [63:0] pmscr, pmsnevfr, pmsirr, pmsfcr, pmsevfr, pmslatfr;
   wire [63:0] pmblimitr, pmbsr, pmbptr, pmsdsfr, pmsicr;
@@ -258,6 +275,7 @@ module spu_top #(
     .LANES            (LANES),
     .SLOTS            (SLOTS),
     .EV_BYTES         (EV_BYTES),
+    .PKT_SIZE         (PKT_SIZE),
     .REC_EV_MASK      (REC_EV_MASK),
     .ALIGN            ({28'd0, PMBIDR[`SPU_F_PMBIDR_EL1_Align_MSB:`SPU_F_PMBIDR_EL1_Align_LSB]}),
     .FEAT_LDS         (FEAT_LDS),
@@ -333,7 +351,7 @@ module spu_top #(
 
   spu_encode #(
     .SLOTS            (SLOTS),
-    .EV_BYTES         (EV_BYTES),
+    .PKT_SIZE         (PKT_SIZE),
     .BEATS            (BUF_BEATS)
   ) u_encode (
     .clk_i            (clk_i),
