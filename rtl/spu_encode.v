@@ -302,6 +302,7 @@ module spu_encode #(
   reg [7:0] f_len;                     // its length
   reg [3:0] f_off;                     // its offset in its first 8 bytes
   reg [5:0] f_beats;                   // its beats so far
+  reg [60:0] f_base;                   // its first beat's address [63:3]
   function [4:0] f_ones16;             // the ones of v
     input [15:0] v;
     integer k;
@@ -335,6 +336,7 @@ module spu_encode #(
       f_len   <= start_len_i;
       f_off   <= {1'b0, start_ptr_i[2:0]};
       f_beats <= 6'd0;
+      f_base  <= start_ptr_i[63:3];
     end else if (emit) begin
       f_sent  <= f_sent + {4'd0, f_ones16({8'd0, beat_strb})};
       f_beats <= f_beats + 6'd1;
@@ -342,7 +344,15 @@ module spu_encode #(
   end
   always @* begin
     if (f_past_valid) begin
-      BeatQueueBounded_A: assert (cnt_q <= BN);
+      // the queue holds cnt_q beats from rd_q: it writes at rd_q + cnt_q
+      // (mod BEATS, any BEATS)
+      BeatQueueBounded_A: assert (cnt_q <= BN && {1'b0, rd_q} < BN && {1'b0, wr_q} < BN &&
+                                  {1'b0, wr_q} == (({1'b0, rd_q} + cnt_q >= BN) ?
+                                                   {1'b0, rd_q} + cnt_q - BN : {1'b0, rd_q} + cnt_q));
+      // the record's beats are its consecutive 8-byte blocks from
+      // PMBPTR_EL1's at its entry: the next beat's address is the first's
+      // plus the beats so far
+      EncAddrExact_A: assert (!busy_q || addr_q == f_base + {55'd0, f_beats});
       // the window holds at most a beat when a cycle starts, its enabled
       // bytes are exactly the record's pending ones, the beats so far were
       // whole (the first from the offset), the next packet has a packet's
@@ -358,6 +368,10 @@ module spu_encode #(
                                 {1'b0, tail_q} >= f_unread));
       EncBytesExact_A: assert (!busy_q ||
                                f_sent + {4'd0, f_ones16(wst_q)} + {1'b0, tail_q} == {1'b0, f_len});
+      // Reachability (the cover task): a beat goes into the queue, and the
+      // port shows a beat the memory does not take
+      BeatEmitted_C: cover (emit);
+      BeatStalled_C: cover (mem_valid_o && !mem_ready_i);
       EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||
                                   f_sent + {4'd0, f_ones16({8'd0, beat_strb})} == {1'b0, f_len});
     end
