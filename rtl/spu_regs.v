@@ -133,10 +133,87 @@ module spu_regs #(
   // -------------------------------------------------- access and state
   // Encodings are distinct, so the case finds the one register an encoding
   // names; `pres` is that register's REG_PRESENT bit (absent -> UNDEFINED).
-  always @(posedge clk_i) begin : b_regs
+  // An MSR writes wdata & WMASK through we (bit i: register i), but
+  // PMBSR_EL1 and PMBPTR_EL1, which the unit updates too, through their
+  // next state; the access is decoded only in a cycle that has one.
+  reg [`SPU_NREGS-1:0] we;
+  reg [63:0]           rdata_d, bsr_d, ptr_d;
+  reg                  undef_d;
+  always @* begin : b_access
     reg        pres;                         // encoding implemented
     reg        ro;                           // ID register (MRS only)
     reg [63:0] rdata;                        // its value at cycle start
+    we      = {`SPU_NREGS{1'b0}};
+    rdata_d = 64'd0;
+    undef_d = 1'b0;
+    pres    = 1'b0;
+    ro      = 1'b0;
+    rdata   = 64'd0;
+    // D17.3.7: a collision sets PMBSR_EL1.COLL; a buffer-full event sets S
+    // and the syndrome (D17.8.2); the Profiling Buffer moves PMBPTR_EL1. An
+    // MSR below wins over all of them.
+    bsr_d   = bsr_q;
+    if (full_set_i)
+      bsr_d = (bsr_q & BSR_KEEP) | BSR_FULL | ({63'd0, coll_set_i} << COLL);
+    else if (coll_set_i)
+      bsr_d[COLL] = 1'b1;
+    ptr_d   = ptr_q;
+    if (ptr_we_i)
+      ptr_d = ptr_i;
+    if (reg_valid_i) begin
+      case (reg_enc_i)
+        E_SCR:   begin pres = REG_PRESENT[I_SCR]; ro = REG_RO[I_SCR];
+                 rdata = scr_q; end
+        E_NEVFR: begin pres = REG_PRESENT[I_NEVFR]; ro = REG_RO[I_NEVFR];
+                 rdata = nevfr_q; end
+        E_ICR:   begin pres = REG_PRESENT[I_ICR]; ro = REG_RO[I_ICR];
+                 rdata = pmsicr_i; end
+        E_IRR:   begin pres = REG_PRESENT[I_IRR]; ro = REG_RO[I_IRR];
+                 rdata = irr_q; end
+        E_FCR:   begin pres = REG_PRESENT[I_FCR]; ro = REG_RO[I_FCR];
+                 rdata = fcr_q; end
+        E_EVFR:  begin pres = REG_PRESENT[I_EVFR]; ro = REG_RO[I_EVFR];
+                 rdata = evfr_q; end
+        E_LATFR: begin pres = REG_PRESENT[I_LATFR]; ro = REG_RO[I_LATFR];
+                 rdata = latfr_q; end
+        E_SIDR:  begin pres = REG_PRESENT[I_SIDR]; ro = REG_RO[I_SIDR];
+                 rdata = PMSIDR; end
+        E_LIM:   begin pres = REG_PRESENT[I_LIM]; ro = REG_RO[I_LIM];
+                 rdata = lim_q; end
+        E_PTR:   begin pres = REG_PRESENT[I_PTR]; ro = REG_RO[I_PTR];
+                 rdata = ptr_q; end
+        E_BSR:   begin pres = REG_PRESENT[I_BSR]; ro = REG_RO[I_BSR];
+                 rdata = bsr_q; end
+        E_DSFR:  begin pres = REG_PRESENT[I_DSFR]; ro = REG_RO[I_DSFR];
+                 rdata = dsfr_q; end
+        E_BIDR:  begin pres = REG_PRESENT[I_BIDR]; ro = REG_RO[I_BIDR];
+                 rdata = PMBIDR; end
+        default: begin pres = 1'b0; ro = 1'b0; rdata = 64'd0; end
+      endcase
+      if (!pres || (reg_write_i && ro)) begin
+        undef_d = 1'b1;
+      end else if (!reg_write_i) begin
+        rdata_d = rdata;
+      end else begin
+        // Step 7: wdata & WMASK; PMSICR_EL1 is written in spu_interval.
+        case (reg_enc_i)
+          E_SCR:   we[I_SCR]   = 1'b1;
+          E_NEVFR: we[I_NEVFR] = 1'b1;
+          E_IRR:   we[I_IRR]   = 1'b1;
+          E_FCR:   we[I_FCR]   = 1'b1;
+          E_EVFR:  we[I_EVFR]  = 1'b1;
+          E_LATFR: we[I_LATFR] = 1'b1;
+          E_LIM:   we[I_LIM]   = 1'b1;
+          E_PTR:   ptr_d       = reg_wdata_i & M_PTR;
+          E_BSR:   bsr_d       = reg_wdata_i & M_BSR;
+          E_DSFR:  we[I_DSFR]  = 1'b1;
+          default: ;                         // PMSICR_EL1: spu_interval
+        endcase
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin : b_regs_q
     if (!rst_ni) begin
       scr_q       <= 64'd0;
       nevfr_q     <= 64'd0;
@@ -151,66 +228,19 @@ module spu_regs #(
       reg_rdata_o <= 64'd0;
       reg_undef_o <= 1'b0;
     end else begin
-      // D17.3.7: a collision sets PMBSR_EL1.COLL; a buffer-full event sets
-      // S and the syndrome (D17.8.2); the Profiling Buffer moves PMBPTR_EL1.
-      // An MSR below wins over all of them.
-      if (full_set_i)
-        bsr_q <= (bsr_q & BSR_KEEP) | BSR_FULL | ({63'd0, coll_set_i} << COLL);
-      else if (coll_set_i)
-        bsr_q[COLL] <= 1'b1;
-      if (ptr_we_i) ptr_q <= ptr_i;
-      reg_rdata_o <= 64'd0;
-      reg_undef_o <= 1'b0;
-      if (reg_valid_i) begin
-        case (reg_enc_i)
-          E_SCR:   begin pres = REG_PRESENT[I_SCR]; ro = REG_RO[I_SCR];
-                   rdata = scr_q; end
-          E_NEVFR: begin pres = REG_PRESENT[I_NEVFR]; ro = REG_RO[I_NEVFR];
-                   rdata = nevfr_q; end
-          E_ICR:   begin pres = REG_PRESENT[I_ICR]; ro = REG_RO[I_ICR];
-                   rdata = pmsicr_i; end
-          E_IRR:   begin pres = REG_PRESENT[I_IRR]; ro = REG_RO[I_IRR];
-                   rdata = irr_q; end
-          E_FCR:   begin pres = REG_PRESENT[I_FCR]; ro = REG_RO[I_FCR];
-                   rdata = fcr_q; end
-          E_EVFR:  begin pres = REG_PRESENT[I_EVFR]; ro = REG_RO[I_EVFR];
-                   rdata = evfr_q; end
-          E_LATFR: begin pres = REG_PRESENT[I_LATFR]; ro = REG_RO[I_LATFR];
-                   rdata = latfr_q; end
-          E_SIDR:  begin pres = REG_PRESENT[I_SIDR]; ro = REG_RO[I_SIDR];
-                   rdata = PMSIDR; end
-          E_LIM:   begin pres = REG_PRESENT[I_LIM]; ro = REG_RO[I_LIM];
-                   rdata = lim_q; end
-          E_PTR:   begin pres = REG_PRESENT[I_PTR]; ro = REG_RO[I_PTR];
-                   rdata = ptr_q; end
-          E_BSR:   begin pres = REG_PRESENT[I_BSR]; ro = REG_RO[I_BSR];
-                   rdata = bsr_q; end
-          E_DSFR:  begin pres = REG_PRESENT[I_DSFR]; ro = REG_RO[I_DSFR];
-                   rdata = dsfr_q; end
-          E_BIDR:  begin pres = REG_PRESENT[I_BIDR]; ro = REG_RO[I_BIDR];
-                   rdata = PMBIDR; end
-          default: begin pres = 1'b0; ro = 1'b0; rdata = 64'd0; end
-        endcase
-        if (!pres || (reg_write_i && ro)) begin
-          reg_undef_o <= 1'b1;
-        end else if (!reg_write_i) begin
-          reg_rdata_o <= rdata;
-        end else begin
-          // Step 7: wdata & WMASK; PMSICR_EL1 is written in spu_interval.
-          case (reg_enc_i)
-            E_SCR:   scr_q   <= reg_wdata_i & M_SCR;
-            E_NEVFR: nevfr_q <= reg_wdata_i & M_NEVFR;
-            E_IRR:   irr_q   <= reg_wdata_i & M_IRR;
-            E_FCR:   fcr_q   <= reg_wdata_i & M_FCR;
-            E_EVFR:  evfr_q  <= reg_wdata_i & M_EVFR;
-            E_LATFR: latfr_q <= reg_wdata_i & M_LATFR;
-            E_LIM:   lim_q   <= reg_wdata_i & M_LIM;
-            E_PTR:   ptr_q   <= reg_wdata_i & M_PTR;
-            E_BSR:   bsr_q   <= reg_wdata_i & M_BSR;
-            E_DSFR:  dsfr_q  <= reg_wdata_i & M_DSFR;
-            default: ;                       // PMSICR_EL1: spu_interval
-          endcase
-        end
+      reg_rdata_o <= rdata_d;
+      reg_undef_o <= undef_d;
+      bsr_q       <= bsr_d;
+      ptr_q       <= ptr_d;
+      if (we != {`SPU_NREGS{1'b0}}) begin    // an MSR (simulation speed)
+        if (we[I_SCR])   scr_q   <= reg_wdata_i & M_SCR;
+        if (we[I_NEVFR]) nevfr_q <= reg_wdata_i & M_NEVFR;
+        if (we[I_IRR])   irr_q   <= reg_wdata_i & M_IRR;
+        if (we[I_FCR])   fcr_q   <= reg_wdata_i & M_FCR;
+        if (we[I_EVFR])  evfr_q  <= reg_wdata_i & M_EVFR;
+        if (we[I_LATFR]) latfr_q <= reg_wdata_i & M_LATFR;
+        if (we[I_LIM])   lim_q   <= reg_wdata_i & M_LIM;
+        if (we[I_DSFR])  dsfr_q  <= reg_wdata_i & M_DSFR;
       end
     end
   end

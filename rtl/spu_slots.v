@@ -53,10 +53,10 @@ module spu_slots #(
 
   // Per-slot state. Counters are kept 16 bits wide and saturate at CMAX, so
   // the bits above COUNT_SIZE stay zero.
-  reg [SLOTS-1:0]    busy_q;
-  reg [SLOTS-1:0]    issued_q;
-  reg [SLOTS*16-1:0] lat_q;              // total latency so far
-  reg [SLOTS*16-1:0] isl_q;              // latency at the first issue
+  reg [SLOTS-1:0]    busy_q, busy_d;
+  reg [SLOTS-1:0]    issued_q, issued_d;
+  reg [SLOTS*16-1:0] lat_q, lat_d;       // total latency so far
+  reg [SLOTS*16-1:0] isl_q, isl_d;       // latency at the first issue
 
   reg [SLOTS-1:0] freed;                 // step 4: finished this cycle
   reg [SLOTS-1:0] alloc;                 // step 6: taken this cycle
@@ -65,10 +65,7 @@ module spu_slots #(
   wire [SLOTS-1:0] released = (freed & ~hold_i) | rel_i;
 
   // For simulation speed the combinational blocks below skip their loops in
-  // the (common) cycles without a finish or a selection, and the next state
-  // is computed inside the clocked block: Verilator evaluates combinational
-  // logic that reads both inputs and registers twice per cycle, clocked
-  // logic once.
+  // the (common) cycles without a finish, a selection or a busy slot.
 
   // ----------------------------------------------------- step 4: finishes
   // Ports in order: the first port naming a busy slot completes it, and a
@@ -168,17 +165,21 @@ module spu_slots #(
   // zero. With no slot busy and none taken nothing changes: every free slot
   // already holds zero since the reset (f_state below), so the update is
   // skipped in that case.
-  always @(posedge clk_i) begin : b_state
+  wire slots_work = busy_q != {SLOTS{1'b0}} || alloc != {SLOTS{1'b0}};
+  always @* begin : b_state
     integer p, s;
     reg [SLOTS-1:0] iss_hit;             // first issue this cycle
     reg [15:0]      lat_s;
-    if (!rst_ni) begin
-      busy_q   <= {SLOTS{1'b0}};
-      issued_q <= {SLOTS{1'b0}};
-      lat_q    <= {SLOTS*16{1'b0}};
-      isl_q    <= {SLOTS*16{1'b0}};
-    end else if (busy_q != {SLOTS{1'b0}} || alloc != {SLOTS{1'b0}}) begin
-      iss_hit = {SLOTS{1'b0}};
+    busy_d   = busy_q;
+    issued_d = issued_q;
+    lat_d    = lat_q;
+    isl_d    = isl_q;
+    iss_hit  = {SLOTS{1'b0}};
+    lat_s    = 16'd0;
+    // loop variables: a value on every path, or Yosys >= 0.3x infers a latch
+    p        = 0;
+    s        = 0;
+    if (slots_work) begin
       for (p = 0; p < SLOTS; p = p + 1)
         for (s = 0; s < SLOTS; s = s + 1)
           if (iss_valid_i[p] && iss_slot_i[2*p +: 2] == s[1:0] &&
@@ -187,21 +188,35 @@ module spu_slots #(
       for (s = 0; s < SLOTS; s = s + 1) begin
         lat_s = lat_q[16*s +: 16];
         if (alloc[s]) begin
-          busy_q[s]         <= 1'b1;
-          issued_q[s]       <= 1'b0;
-          lat_q[16*s +: 16] <= 16'd1;
-          isl_q[16*s +: 16] <= 16'd0;
+          busy_d[s]         = 1'b1;
+          issued_d[s]       = 1'b0;
+          lat_d[16*s +: 16] = 16'd1;
+          isl_d[16*s +: 16] = 16'd0;
         end else if (busy_q[s] && !freed[s]) begin
-          issued_q[s]       <= issued_q[s] | iss_hit[s];
-          lat_q[16*s +: 16] <= (lat_s == CMAX) ? lat_s : lat_s + 16'd1;
-          if (iss_hit[s]) isl_q[16*s +: 16] <= lat_s;
+          issued_d[s]       = issued_q[s] | iss_hit[s];
+          lat_d[16*s +: 16] = (lat_s == CMAX) ? lat_s : lat_s + 16'd1;
+          if (iss_hit[s]) isl_d[16*s +: 16] = lat_s;
         end else begin
-          busy_q[s]         <= 1'b0;
-          issued_q[s]       <= 1'b0;
-          lat_q[16*s +: 16] <= 16'd0;
-          isl_q[16*s +: 16] <= 16'd0;
+          busy_d[s]         = 1'b0;
+          issued_d[s]       = 1'b0;
+          lat_d[16*s +: 16] = 16'd0;
+          isl_d[16*s +: 16] = 16'd0;
         end
       end
+    end
+  end
+
+  always @(posedge clk_i) begin : b_state_q
+    if (!rst_ni) begin
+      busy_q   <= {SLOTS{1'b0}};
+      issued_q <= {SLOTS{1'b0}};
+      lat_q    <= {SLOTS*16{1'b0}};
+      isl_q    <= {SLOTS*16{1'b0}};
+    end else if (slots_work) begin
+      busy_q   <= busy_d;
+      issued_q <= issued_d;
+      lat_q    <= lat_d;
+      isl_q    <= isl_d;
     end
   end
 
