@@ -127,27 +127,23 @@ module spu_buffer #(
   // as full, which only a pointer already above LIMIT - (1 << MaxSize)
   // reaches). From the cycle after such a record's finish to the cycle it
   // enters, no member is counted or selected (stop_o). The test reads only
-  // registers. In the cycle after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the
-  // kept gap is being recomputed: the unit gives the previous cycle's
-  // answer (stop_q; docs/impl-defined.md row 46).
-  reg stop_q;
+  // registers, the waiting records' bytes among them (wb_q, kept up to
+  // date as records join, enter and are discarded: no adder over the
+  // slots in this cycle's path). In the cycle after an MSR PMBPTR_EL1 or
+  // PMBLIMITR_EL1 the kept gap is being recomputed: the unit gives the
+  // previous cycle's answer (stop_q; docs/impl-defined.md row 46).
+  reg        stop_q;
+  reg [11:0] wb_q, wb_d;                 // the waiting records' bytes
   always @* begin : b_stop
-    integer    k;
-    reg [11:0] w;                        // the waiting records' bytes
-    reg        cy;                       // PMBPTR_EL1[11:0] + w carries
+    reg cy;                              // PMBPTR_EL1[11:0] + wb_q carries
     stop_o = 1'b0;
-    w      = 12'd0;
     cy     = 1'b0;
-    k      = 0;
     if (wqn_q != 3'd0) begin
       if (lim_stale_q)
         stop_o = stop_q;
       else begin
-        for (k = 0; k < SLOTS; k = k + 1)
-          if (wait_q[k])
-            w = w + {4'd0, slot_len_i[8*k +: 8]};
-        cy     = ({1'b0, pmbptr_i[11:0]} + {1'b0, w}) >= 13'd4096;
-        stop_o = full_at(w, pmbptr_i[11:0], lf) | (hi_ones & cy);
+        cy     = ({1'b0, pmbptr_i[11:0]} + {1'b0, wb_q}) >= 13'd4096;
+        stop_o = full_at(wb_q, pmbptr_i[11:0], lf) | (hi_ones & cy);
       end
     end
   end
@@ -226,6 +222,21 @@ module spu_buffer #(
   end
   assign ptr_we_o = wr_o != {SLOTS{1'b0}};
 
+  // The waiting records' bytes next cycle: those that wait on (all but the
+  // one entering, none once the buffer is disabled, stopped or filled) and
+  // this cycle's kept records, which join them while the buffer is enabled.
+  always @* begin : b_wait_bytes
+    integer j;
+    wb_d = wb_q;
+    j    = 0;
+    if (work) begin
+      wb_d = (!buf_en_i || full_o) ? 12'd0 : wb_q - {4'd0, wr_len_o};
+      if (buf_en_i)
+        for (j = 0; j < SLOTS; j = j + 1)
+          wb_d = wb_d + {4'd0, len_i[8*j +: 8]};
+    end
+  end
+
   // lim_gap_q follows PMBPTR_EL1[63:12]: down by the carry out of its low
   // 12 bits when records enter (to LIMIT when it wraps to 0); recomputed
   // in the cycle after an MSR of either register, which reserves nothing.
@@ -263,10 +274,12 @@ module spu_buffer #(
       wq_q   <= {2*SLOTS{1'b0}};
       wqn_q  <= 3'd0;
       wait_q <= {SLOTS{1'b0}};
+      wb_q   <= 12'd0;
     end else if (work) begin
       wq_q   <= wq_d;
       wqn_q  <= wqn_d;
       wait_q <= wait_d;
+      wb_q   <= wb_d;
     end
   end
 
@@ -324,6 +337,8 @@ module spu_buffer #(
       // the stop ahead of the fill is SPEBufferIsFull() of PMBPTR_EL1 plus
       // every waiting record's length (past 2^64: full), and a record that
       // fills the buffer always stops its cycle's members
+      // invariant: wb_q is the waiting records' bytes
+      WaitBytesExact_A: assert ({53'd0, wb_q} == f_end - {1'b0, pmbptr_i});
       StopExact_A: assert (lim_stale_q || stop_o == (wqn_q != 3'd0 &&
                            (f_end[64] || is_full(f_end[63:0], limit_i))));
       FullStops_A: assert (!full_o || stop_o);
