@@ -27,13 +27,15 @@ int spu_buffer_is_full(const spu_config_t *cfg, uint64_t ptr, uint64_t limitr)
  * order, each at the pointer the ones before it left, so one of them fills
  * the buffer exactly when PMBPTR_EL1 plus all their lengths does
  * (SPEBufferIsFull() is monotone in the pointer; a sum past 2^64 counts as
- * full). In the cycle after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the unit
- * gives the previous cycle's answer (docs/impl-defined.md row 46). */
+ * full). In the two cycles after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the
+ * unit gives the answer it had (docs/impl-defined.md row 46): the RTL works
+ * the stop out a cycle ahead, and the cycle of the MSR and the one after
+ * it do not have the recomputed limit yet. */
 int spu_buffer_stop(const spu_model_t *m)
 {
     if (!m->wq_n)
         return 0;
-    if (m->buf_stale)
+    if (m->buf_stale || m->buf_stale2)
         return m->stopped;
     const uint64_t ptr = m->reg[SPU_REG_PMBPTR_EL1];
     uint64_t end = ptr;
@@ -49,8 +51,8 @@ void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
     bs->en = (m->reg[SPU_REG_PMBLIMITR_EL1] & SPU_F_PMBLIMITR_EL1_E_MASK) &&
              !(m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK);
     /* a record enters only while the encoder is idle at the start of the
-     * cycle, and not while the limit is being recomputed */
-    bs->enter = !m->enc.busy && !m->buf_stale;
+     * cycle, and not in the two cycles after a limit write */
+    bs->enter = !m->enc.busy && !m->buf_stale && !m->buf_stale2;
     bs->full = 0;
 }
 

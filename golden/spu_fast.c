@@ -12,6 +12,18 @@
 #include "spu_fast.h"
 #include "spu_internal.h"
 
+/* n plain cycles pass: nothing filled or stopped, and the cycles held
+ * after a limit write (docs/buffer.md) run out. */
+static inline void pass_plain(spu_model_t *m, uint64_t n)
+{
+    m->filled = 0;
+    m->stopped = 0;
+    if (n)
+        m->buf_stale2 = n == 1 ? m->buf_stale : 0;
+    m->buf_stale = 0;
+    m->cycle += n;
+}
+
 /* A plain cycle: no reset, register access, issue or finish, no record
  * waiting, no write beat queued, no enable edge, and no member of it selected (at most
  * spu_interval_quiet() members). Of the steps of spu_model_step_full()
@@ -32,12 +44,9 @@ static inline int step_plain(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
             return 0;
     }
     spu_out_clear(out);
-    m->filled = 0;
-    m->stopped = 0;
-    m->buf_stale = 0;
     out->pmu[SPU_PMU_POP] = (uint8_t)n;
     spu_step_outputs(m, en, out);
-    m->cycle++;
+    pass_plain(m, 1);
     return 1;
 }
 
@@ -67,10 +76,7 @@ int spu_model_skip(spu_model_t *m, uint64_t ncycles, uint64_t npops, uint8_t el,
         return -1;
     if (m->prev_en)
         spu_interval_advance(&m->cfg, m->reg[SPU_REG_PMSIRR_EL1], &m->reg[SPU_REG_PMSICR_EL1], npops);
-    m->filled = 0;
-    m->stopped = 0;
-    m->buf_stale = 0;
-    m->cycle += ncycles;
+    pass_plain(m, ncycles);
     return 0;
 }
 
@@ -97,9 +103,6 @@ int spu_model_block(spu_model_t *m, spu_block_t *b, unsigned k)
         spu_interval_advance_each(cfg, irr, &icr, npop, k, pmsicr);
         m->reg[SPU_REG_PMSICR_EL1] = icr;
     }
-    m->filled = 0;
-    m->stopped = 0;
-    m->buf_stale = 0;
-    m->cycle += k;
+    pass_plain(m, k);
     return 0;
 }

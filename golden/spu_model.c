@@ -50,6 +50,7 @@ void spu_model_reset(spu_model_t *m)
     m->filled = 0;
     m->stopped = 0;
     m->buf_stale = 1;
+    m->buf_stale2 = 1;
     m->cycle = 0;
 }
 
@@ -244,10 +245,12 @@ static void population_step(spu_model_t *m, const spu_in_t *in, int en_pop, uint
 }
 
 /* Step 7: a direct write wins over the unit's own update this cycle. After
- * an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle reserves no place: the
- * unit recomputes its limit (docs/buffer.md). */
+ * an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next two cycles reserve no place
+ * and hold the stop ahead of a fill: the unit recomputes its limit
+ * (docs/buffer.md). */
 static void reg_port_write(spu_model_t *m, const spu_in_t *in)
 {
+    m->buf_stale2 = m->buf_stale;
     m->buf_stale = 0;
     if (!in->reg_valid || !in->reg_write)
         return;

@@ -154,7 +154,9 @@ typedef struct spu_model {
     uint8_t stopped;                      /* the last step's members were stopped ahead of a
                                              record that fills the buffer (docs/semantics.md) */
     uint8_t buf_stale;                    /* an MSR PMBPTR_EL1 or PMBLIMITR_EL1 (or a reset) in
-                                             the last step: this one reserves no place */
+                                             the last step ... */
+    uint8_t buf_stale2;                   /* ... or the one before: this one reserves no place
+                                             and holds the stop (docs/buffer.md) */
 } spu_model_t;
 
 /* ------------------------------------------------------------- lifetime */

@@ -15,8 +15,8 @@
 // pointer); then SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize
 // bytes still fits below PMBLIMITR_EL1.LIMIT, and if not raises the
 // buffer-full management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs;
-// SAMPLE_BUFFER_FULL in spu_pmu; spu_top stops this cycle's selections with
-// it) and stops profiling. While the buffer is disabled (PMBLIMITR_EL1.E = 0)
+// SAMPLE_BUFFER_FULL in spu_pmu) and stops profiling; spu_top stops the
+// selections from the cycle after the record's finish on (stop_o). While the buffer is disabled (PMBLIMITR_EL1.E = 0)
 // or stopped (PMBSR_EL1.S = 1, or by the record entering) every waiting
 // record is discarded (D17.4) and its slot freed (rel_o); a record that
 // entered is written (spu_encode frees its slot).
@@ -46,7 +46,7 @@ module spu_buffer #(
   output reg  [SLOTS-1:0]           hold_o,       // slot s's kept record of this cycle starts to wait
   output reg  [SLOTS-1:0]           rel_o,        // slot s's waiting record is discarded
   output reg                        full_o,       // a write filled the buffer
-  output reg                        stop_o,       // a waiting record fills it: stop this cycle's members
+  output wire                       stop_o,       // a waiting record fills it: stop this cycle's members
   output wire                       ptr_we_o,     // PMBPTR_EL1 advances ...
   output reg  [63:0]                ptr_o         // ... to this
 );
@@ -66,13 +66,16 @@ module spu_buffer #(
   // PMBPTR_EL1[63:12] (53-bit, signed), a register the reservation keeps up
   // to date as it moves the pointer: no 52-bit add or compare is in the
   // cycle's path. After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle
-  // recomputes it (lim_stale_q) and reserves nothing (docs/buffer.md).
+  // recomputes it (lim_stale_q), and that cycle and the one after it
+  // (lim_stale2_q, while the stop a cycle ahead catches up) reserve nothing
+  // (docs/buffer.md).
   localparam [11:0] LOW_MAX = 12'd4095 - MAXB[11:0] + 12'd1;  // 4096 - (1 << MaxSize)
   wire [51:0] ptr_hi  = pmbptr_i[63:12];
   wire [51:0] lim_hi  = limit_i[63:12];
   wire        unused_lim = ^limit_i[11:0];   // Zeros(12); is_full reads them (formal)
   reg  [52:0] lim_gap_q, lim_gap_d;          // LIMIT - PMBPTR_EL1[63:12]
-  reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed
+  reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed ...
+  reg         lim_stale2_q;                  // ... or was, in the cycle before
 
   // SPEBufferIsFull(PMBPTR_EL1 + n); lf = {lim0, ge0, eq0, ge1, eq1}: LIMIT
   // = 0, and A >= LIMIT, A = LIMIT - 1 for A = PMBPTR_EL1[63:12] and A + 1.
@@ -101,14 +104,14 @@ module spu_buffer #(
   wire               work    = fin_any || wqn_q != 3'd0;
   assign wait_o = wait_q;
 
-  // full_at's flags, and whether A + 1 wraps to 0: worked out only while
-  // records wait (simulation speed).
+  // full_at's flags, and whether A + 1 wraps to 0: worked out only in a
+  // cycle with a waiting or kept record (simulation speed).
   reg [4:0] lf;
   reg       hi_ones;
   always @* begin : b_flags
     lf      = 5'd0;
     hi_ones = 1'b0;
-    if (wqn_q != 3'd0) begin
+    if (work) begin
       hi_ones = &ptr_hi;
       lf[4]   = lim_hi == 52'd0;
       lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
@@ -126,24 +129,44 @@ module spu_buffer #(
   // (SPEBufferIsFull() is monotone in the pointer; a sum past 2^64 counts
   // as full, which only a pointer already above LIMIT - (1 << MaxSize)
   // reaches). From the cycle after such a record's finish to the cycle it
-  // enters, no member is counted or selected (stop_o). The test reads only
-  // registers, the waiting records' bytes among them (wb_q, kept up to
-  // date as records join, enter and are discarded: no adder over the
-  // slots in this cycle's path). In the cycle after an MSR PMBPTR_EL1 or
-  // PMBLIMITR_EL1 the kept gap is being recomputed: the unit gives the
-  // previous cycle's answer (stop_q; docs/impl-defined.md row 46).
-  reg        stop_q;
+  // enters, no member is counted or selected (stop_o). stop_o is a
+  // register, worked out a cycle ahead (b_stop), so the population's path
+  // starts at a flop. In the two cycles after an MSR PMBPTR_EL1 or
+  // PMBLIMITR_EL1 (the kept gap being recomputed) it holds the answer it
+  // had, and no record enters (docs/impl-defined.md rows 46, 47).
+  reg        stop_q, stop_d;
   reg [11:0] wb_q, wb_d;                 // the waiting records' bytes
+  reg [9:0]  c_new;                      // this cycle's kept records' bytes
+  assign stop_o = stop_q;
+
+  // Next cycle's stop. Unless that cycle is held, it is SPEBufferIsFull()
+  // of PMBPTR_EL1 + wb_q + c_new in this cycle's coordinates (a record
+  // entering moves its bytes from wb_q to the pointer; a record that fills
+  // the buffer stops the next cycle whatever joins it): with b =
+  // PMBPTR_EL1[11:0] + wb_q + c_new, the limit flags give the largest b
+  // that does not fill (bmax), so the kept lengths of this cycle meet only
+  // a compare with bmax - PMBPTR_EL1[11:0] - wb_q, which reads registers.
   always @* begin : b_stop
-    reg cy;                              // PMBPTR_EL1[11:0] + wb_q carries
-    stop_o = 1'b0;
-    cy     = 1'b0;
-    if (wqn_q != 3'd0) begin
-      if (lim_stale_q)
-        stop_o = stop_q;
-      else begin
-        cy     = ({1'b0, pmbptr_i[11:0]} + {1'b0, wb_q}) >= 13'd4096;
-        stop_o = full_at(wb_q, pmbptr_i[11:0], lf) | (hi_ones & cy);
+    integer    j;
+    reg [12:0] bmax;
+    reg [13:0] room;                     // bmax - PMBPTR_EL1[11:0] - wb_q; [13]: below 0
+    stop_d = 1'b0;
+    c_new  = 10'd0;
+    bmax   = 13'd0;
+    room   = 14'd0;
+    j      = 0;
+    if (work) begin
+      for (j = 0; j < SLOTS; j = j + 1)
+        c_new = c_new + {2'd0, len_i[8*j +: 8]};
+      if (lim_we_i || lim_stale_q) begin
+        stop_d = stop_q && wqn_d != 3'd0;
+      end else begin
+        bmax   = lf[2]   ? {1'b0, LOW_MAX} :
+                 hi_ones ? 13'd4095 :
+                 lf[0]   ? 13'd4096 + {1'b0, LOW_MAX} : 13'h1FFF;
+        room   = {1'b0, bmax} - {2'd0, pmbptr_i[11:0]} - {2'd0, wb_q};
+        stop_d = wqn_d != 3'd0 &&
+                 (full_o || lf[4] || lf[3] || room[13] || {4'd0, c_new} > room);
       end
     end
   end
@@ -179,7 +202,7 @@ module spu_buffer #(
     j         = 0;
     if (wqn_q != 3'd0) begin  // most cycles have no waiting record
       en      = buf_en_i;
-      go      = buf_en_i & ~enc_busy_i & ~lim_stale_q;
+      go      = buf_en_i & ~enc_busy_i & ~lim_stale_q & ~lim_stale2_q;
       for (j = 0; j < SLOTS; j = j + 1) begin
         cv = j < wqn_q;
         cs = wq_q[2*j +: 2];
@@ -226,14 +249,11 @@ module spu_buffer #(
   // one entering, none once the buffer is disabled, stopped or filled) and
   // this cycle's kept records, which join them while the buffer is enabled.
   always @* begin : b_wait_bytes
-    integer j;
     wb_d = wb_q;
-    j    = 0;
     if (work) begin
       wb_d = (!buf_en_i || full_o) ? 12'd0 : wb_q - {4'd0, wr_len_o};
       if (buf_en_i)
-        for (j = 0; j < SLOTS; j = j + 1)
-          wb_d = wb_d + {4'd0, len_i[8*j +: 8]};
+        wb_d = wb_d + {2'd0, c_new};
     end
   end
 
@@ -241,7 +261,7 @@ module spu_buffer #(
   // 12 bits when records enter (to LIMIT when it wraps to 0); recomputed
   // in the cycle after an MSR of either register, which reserves nothing.
   // Worked out only in such a cycle (simulation speed).
-  wire lim_work = lim_stale_q | lim_we_i | ptr_we_o;
+  wire lim_work = lim_stale_q | lim_stale2_q | lim_we_i | ptr_we_o;
   always @* begin : b_gap
     lim_gap_d   = lim_gap_q;
     lim_stale_d = lim_we_i;
@@ -255,17 +275,19 @@ module spu_buffer #(
 
   always @(posedge clk_i) begin : b_lim
     if (!rst_ni) begin
-      lim_gap_q   <= 53'd0;
-      lim_stale_q <= 1'b1;
+      lim_gap_q    <= 53'd0;
+      lim_stale_q  <= 1'b1;
+      lim_stale2_q <= 1'b1;
     end else if (lim_work) begin
-      lim_gap_q   <= lim_gap_d;
-      lim_stale_q <= lim_stale_d;
+      lim_gap_q    <= lim_gap_d;
+      lim_stale_q  <= lim_stale_d;
+      lim_stale2_q <= lim_stale_q;
     end
   end
 
   always @(posedge clk_i) begin : b_stop_q
     if (!rst_ni) stop_q <= 1'b0;
-    else         stop_q <= stop_o;
+    else         stop_q <= stop_d;
   end
 
   // The waiting records' state: updated only in a cycle with work.
@@ -339,7 +361,7 @@ module spu_buffer #(
       // fills the buffer always stops its cycle's members
       // invariant: wb_q is the waiting records' bytes
       WaitBytesExact_A: assert ({53'd0, wb_q} == f_end - {1'b0, pmbptr_i});
-      StopExact_A: assert (lim_stale_q || stop_o == (wqn_q != 3'd0 &&
+      StopExact_A: assert (lim_stale_q || lim_stale2_q || stop_o == (wqn_q != 3'd0 &&
                            (f_end[64] || is_full(f_end[63:0], limit_i))));
       FullStops_A: assert (!full_o || stop_o);
       LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});

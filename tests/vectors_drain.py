@@ -9,7 +9,7 @@ and the last finish, the run goes on until the write path is empty. Every
 kept record of a vector is written (PMBPTR_EL1 = 0, a 1 MiB buffer, a
 memory that is always ready). A record enters the write path in the cycle
 after its finish at the earliest (it waits in its slot in its finish cycle),
-not in a cycle after one with a PMBLIMITR_EL1 write (that cycle reserves
+not in the two cycles after one with a PMBLIMITR_EL1 write (they reserve
 nothing), and not before the encoder is idle; the encoder then takes a
 packet per cycle (sizes from the packet table of configs/spu.toml) into its
 window from the record's offset in its 8 bytes, and every 8 bytes, or the
@@ -87,7 +87,7 @@ def check(spt, cfgs, packets):
     if not os.path.exists(spl):
         return None
     ops, cfg, cur, pmscr, limitr = [], None, 0, [], []
-    hold = set()                                     # cycles after a PMBLIMITR_EL1 write
+    hold = set()                                     # the two cycles after a PMBLIMITR_EL1 write
     for raw in open(spt):
         line = raw.split("#", 1)[0].strip()
         if line.startswith("cfg "):
@@ -100,7 +100,7 @@ def check(spt, cfgs, packets):
             return name, "writes PMBPTR_EL1: this script assumes PMBPTR_EL1 = 0"
         elif line.startswith("w PMBLIMITR_EL1 "):
             limitr.append((cur, int(line.split()[2], 0)))
-            hold.add(cur + 1)
+            hold.update((cur + 1, cur + 2))
         elif re.match(r"op(\*\d+)?( |$)", line):
             head, *keys = line.split()
             n = int(head[3:]) if head.startswith("op*") else 1
