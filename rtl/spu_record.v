@@ -229,16 +229,25 @@ module spu_record #(
     for (gp = 0; gp < SLOTS; gp = gp + 1) begin : g_port
       reg [7:0]  len_q;
       reg [7:0]  len_n;
+      // The sizes are added as a tree, log2(NPKT) adders deep, not a chain
+      // of NPKT (the length's adders precede the stop ahead of a fill,
+      // spu_buffer: an FPGA clock).
       always @* begin : b_len
-        reg [NPKT-1:0] pr;
-        integer i;
+        reg [NPKT-1:0]   pr;
+        reg [8*NPKT-1:0] sz;               // packet i's size, or 0; then partial sums
+        integer i, w;
         pr    = pres[NPKT*gp +: NPKT];
         len_n = 8'd0;
+        sz    = {8*NPKT{1'b0}};
         i     = 0;
+        w     = 0;
         if (fin_valid_i[gp]) begin
           for (i = 0; i < NPKT; i = i + 1)
-            if (pr[i]) len_n = len_n + pkt_size(i);
-          len_n = (len_n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
+            sz[8*i +: 8] = pr[i] ? pkt_size(i) : 8'd0;
+          for (w = 1; w < NPKT; w = 2 * w)
+            for (i = 0; i + w < NPKT; i = i + 2 * w)
+              sz[8*i +: 8] = sz[8*i +: 8] + sz[8*(i+w) +: 8];
+          len_n = (sz[7:0] + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
           if (!keep_i[gp]) len_n = 8'd0;
         end
       end
