@@ -45,7 +45,7 @@ discard~v1p4~spu_complete.v~s/rec_o \& collect \& {SLOTS{.discard}}/rec_o \& col
 inflight~wide-alt~spu_slots.v~s/^\( *\)busy_q\[s\] \&\& !named\[s\];/\1!named[s];/~a finish of a free slot completes it
 slot~wide-alt~spu_slots.v~s/avail = avail \& .take;/avail = avail;/~two lanes can take the same slot
 filter~v1p4~spu_filter.v~s/collect_o    = (why_o == 5'd0);/collect_o    = (why_o[4:1] == 4'd0);/~the type filter is ignored
-coll~v1p4~spu_regs.v~s/else if (coll_set_i)$/else/;s/bsr_q\[COLL\] <= 1'b1;/bsr_q[COLL] <= coll_set_i;/~COLL cleared by the next cycle without a collision
+coll~v1p4~spu_regs.v~s/else if (coll_set_i)$/else/;s/bsr_d\[COLL\] = 1'b1;/bsr_d[COLL] = coll_set_i;/~COLL cleared by the next cycle without a collision
 icr~v1p4~spu_to_collect_sample.v~s/count_m1  = count - 32'd1;/count_m1  = count - 32'd2;/~COUNT decrements by two
 lfsr~v1p4~spu_lfsr_step.v~s/wire \[7:0\] new_byte = state_i\[16:9\] ^ state_i\[21:14\] ^/wire [7:0] new_byte = state_i[23:16] ^ state_i[21:14] ^ state_i[21:14] ^/~an LFSR step that can reach zero
 undef~v1p4~spu_regs.v~s/if (!pres || (reg_write_i \&\& ro)) begin/if (!pres) begin/~an MSR to an ID register is not UNDEFINED
@@ -53,6 +53,8 @@ slot~v1p4~spu_slots.v~s/(busy_q | wait_i) | ((SLOT_REUSE/(busy_q) | ((SLOT_REUSE
 buffer~wide~spu_buffer.v~s/wait_d              = wait_d | c1;/wait_d              = wait_d;/~a record with no queue entry is lost, not kept waiting
 full~v1p4~spu_buffer.v~s/(b\[11:0\] > LOW_MAX)/(b[11:0] >= LOW_MAX)/~the full test one byte early at LIMIT - 1 << MaxSize
 full~v1~spu_buffer.v~s/lim_gap_q - 53'd1;/lim_gap_q;/~the limit gap not moved when the pointer crosses 4 KiB
+full~v1p4~spu_buffer.v~s/{4'd0, c_new} > room/{4'd0, c_new} >= room/~the stop ahead of a fill one byte early
+full~wide~spu_buffer.v~s/wb_q - {4'd0, wr_len_o}/wb_q/~the waiting bytes not lowered when a record enters
 EOT
 )
 n=0
