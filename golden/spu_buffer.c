@@ -23,25 +23,30 @@ int spu_buffer_is_full(const spu_config_t *cfg, uint64_t ptr, uint64_t limitr)
 }
 
 /* The stop ahead of the fill (D17.8; docs/semantics.md, *The buffer-full
- * window*), at the start of the cycle: the waiting records enter in finish
- * order, each at the pointer the ones before it left, so one of them fills
- * the buffer exactly when PMBPTR_EL1 plus all their lengths does
- * (SPEBufferIsFull() is monotone in the pointer; a sum past 2^64 counts as
- * full). In the two cycles after an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the
- * unit gives the answer it had (docs/impl-defined.md row 46): the RTL works
- * the stop out a cycle ahead, and the cycle of the MSR and the one after
- * it do not have the recomputed limit yet. */
-int spu_buffer_stop(const spu_model_t *m)
+ * window*), worked out at the end of a step for the next, as the RTL does:
+ * the waiting records enter in finish order, each at the pointer the ones
+ * before it left, so one of them fills the buffer exactly when PMBPTR_EL1
+ * plus all their lengths does (SPEBufferIsFull() is monotone in the
+ * pointer; an end past 2^64 counts as full). The end is taken from the
+ * pointer at the start of the step plus the bytes that entered in it, so
+ * a pointer that wrapped past 2^64 in this step still ends past it (as the
+ * RTL's compare in the step's own coordinates). A record that filled the
+ * buffer stops the next step whatever waits; in the two steps after an MSR
+ * PMBPTR_EL1 or PMBLIMITR_EL1 the stop holds (docs/impl-defined.md row
+ * 46). */
+int spu_buffer_stop_next(const spu_model_t *m, uint64_t ptr0, unsigned e, int stop, int full)
 {
     if (!m->wq_n)
         return 0;
     if (m->buf_stale || m->buf_stale2)
-        return m->stopped;
-    const uint64_t ptr = m->reg[SPU_REG_PMBPTR_EL1];
-    uint64_t end = ptr;
+        return stop;
+    if (full)
+        return 1;
+    const uint64_t at = ptr0 + e;
+    uint64_t end = at;
     for (unsigned k = 0; k < m->wq_n; k++)
         end += m->rec_len[m->wq[k]];
-    return end < ptr || spu_buffer_is_full(&m->cfg, end, m->reg[SPU_REG_PMBLIMITR_EL1]);
+    return at < ptr0 || end < at || spu_buffer_is_full(&m->cfg, end, m->reg[SPU_REG_PMBLIMITR_EL1]);
 }
 
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
@@ -54,6 +59,7 @@ void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs)
      * cycle, and not in the two cycles after a limit write */
     bs->enter = !m->enc.busy && !m->buf_stale && !m->buf_stale2;
     bs->full = 0;
+    bs->e = 0;
 }
 
 /* The record of slot s enters the write path: its place at PMBPTR_EL1, then
@@ -64,6 +70,7 @@ static void buffer_enter(spu_model_t *m, spu_bufstep_t *bs, unsigned s, spu_out_
     uint64_t *ptr = &m->reg[SPU_REG_PMBPTR_EL1];
     spu_encode_start(m, s, *ptr);
     bs->enter = 0;
+    bs->e = (uint8_t)len;
     out->rec_wr |= (uint8_t)(1u << s);
     *ptr += len;
     if (!spu_buffer_is_full(&m->cfg, *ptr, m->reg[SPU_REG_PMBLIMITR_EL1]))

@@ -18,6 +18,7 @@ static inline void pass_plain(spu_model_t *m, uint64_t n)
 {
     m->filled = 0;
     m->stopped = 0;
+    m->stop_next = 0;
     if (n)
         m->buf_stale2 = n == 1 ? m->buf_stale : 0;
     m->buf_stale = 0;

@@ -71,8 +71,12 @@ typedef struct spu_bufstep {
     uint8_t en;    /* records can be written: ProfilingBufferEnabled() and not stopped since */
     uint8_t enter; /* a record may enter the write path this cycle */
     uint8_t full;  /* a record of this cycle filled the buffer */
+    uint8_t e;     /* the bytes of the record that entered (0: none) */
 } spu_bufstep_t;
-int spu_buffer_stop(const spu_model_t *m); /* a waiting record fills the buffer */
+/* The next step's stop ahead of a fill, at the end of a step that began
+ * with PMBPTR_EL1 = ptr0, whose entering record (if any) has e bytes, that
+ * stopped its members (stop) and that filled the buffer (full). */
+int spu_buffer_stop_next(const spu_model_t *m, uint64_t ptr0, unsigned e, int stop, int full);
 void spu_buffer_begin(const spu_model_t *m, spu_bufstep_t *bs);
 void spu_port_step(spu_model_t *m, const spu_in_t *in);
 uint8_t spu_encode_step(spu_model_t *m, int room);

@@ -49,6 +49,7 @@ void spu_model_reset(spu_model_t *m)
     m->prev_en = 0;
     m->filled = 0;
     m->stopped = 0;
+    m->stop_next = 0;
     m->buf_stale = 1;
     m->buf_stale2 = 1;
     m->cycle = 0;
@@ -149,21 +150,19 @@ static uint8_t complete_samples(spu_model_t *m, const spu_in_t *in, int en, int 
 /* Step 4 with the Profiling Buffer: the write port and the encoder; the
  * waiting records enter the write path, one while the encoder is idle, in
  * finish order; then this cycle's kept records join them, in port order
- * (docs/buffer.md). Returns the slots freed; *full: a record filled the
- * buffer. */
-static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out, int *full)
+ * (docs/buffer.md). Returns the slots freed; bs: whether a record filled
+ * the buffer, and the bytes that entered. */
+static uint8_t records_step(spu_model_t *m, const spu_in_t *in, int en, spu_out_t *out, spu_bufstep_t *bs)
 {
-    spu_bufstep_t bs;
-    spu_buffer_begin(m, &bs);
-    const int buf_on = bs.en;
+    spu_buffer_begin(m, bs);
+    const int buf_on = bs->en;
     const int room = m->bq_n < m->cfg.knob[SPU_KNOB_BUF_BEATS];
     spu_port_step(m, in);
     uint8_t freed = spu_encode_step(m, room);
     if (m->wq_n)
-        freed |= spu_buffer_waiting(m, &bs, out);
+        freed |= spu_buffer_waiting(m, bs, out);
     if (in->fin_valid)
         freed |= complete_samples(m, in, en, buf_on, out);
-    *full = bs.full;
     return freed;
 }
 
@@ -270,15 +269,17 @@ void spu_model_step_full(spu_model_t *m, const spu_in_t *in, spu_out_t *out)
     reg_port_read(m, in, out);
     const int en = spu_model_enabled(m, in->el, in->prof_allowed);
     /* Most cycles have no event: test the strobes before walking ports. */
-    const int stop = spu_buffer_stop(m);
-    int full = 0;
-    const uint8_t freed = (in->fin_valid | m->wq_n | spu_write_busy(m)) ? records_step(m, in, en, out, &full) : 0;
+    const int stop = m->stop_next;
+    const uint64_t ptr0 = m->reg[SPU_REG_PMBPTR_EL1];
+    spu_bufstep_t bs = {.full = 0, .e = 0};
+    const uint8_t freed = (in->fin_valid | m->wq_n | spu_write_busy(m)) ? records_step(m, in, en, out, &bs) : 0;
     if (in->iss_valid)
         issue_samples(m, in);
-    m->filled = (uint8_t)full;
+    m->filled = bs.full;
     m->stopped = (uint8_t)stop;
     population_step(m, in, en && !stop, freed, out);
     reg_port_write(m, in);
+    m->stop_next = (uint8_t)spu_buffer_stop_next(m, ptr0, bs.e, stop, bs.full);
 
     m->prev_en = (uint8_t)en;
     spu_step_outputs(m, en, out);

@@ -153,6 +153,8 @@ typedef struct spu_model {
     uint8_t filled;                       /* a record filled the buffer in the last step */
     uint8_t stopped;                      /* the last step's members were stopped ahead of a
                                              record that fills the buffer (docs/semantics.md) */
+    uint8_t stop_next;                    /* ... and the next step's are (worked out a cycle
+                                             ahead, as the RTL does) */
     uint8_t buf_stale;                    /* an MSR PMBPTR_EL1 or PMBLIMITR_EL1 (or a reset) in
                                              the last step ... */
     uint8_t buf_stale2;                   /* ... or the one before: this one reserves no place

@@ -340,6 +340,28 @@ module spu_buffer #(
       if (wait_q[fk])
         f_end = f_end + {57'd0, slot_len_i[8*fk +: 8]};
   end
+  // The stop's reference, worked out a cycle ahead as the unit does, in
+  // 65-bit integers: the waiting records' end, PMBPTR_EL1 + their lengths,
+  // plus this cycle's kept lengths, is SPEBufferIsFull() or past 2^64 (or a
+  // record of this cycle filled the buffer); held in the cycles after a
+  // limit write. (Where a record entering wraps PMBPTR_EL1 past 2^64, the
+  // end stays past 2^64 in the reference as in the unit.)
+  reg        f_stop;
+  reg [64:0] f_next;
+  always @* begin : f_next_end
+    integer fk;
+    f_next = f_end;
+    for (fk = 0; fk < SLOTS; fk = fk + 1)
+      f_next = f_next + {57'd0, len_i[8*fk +: 8]};
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni)
+      f_stop <= 1'b0;
+    else
+      f_stop <= wqn_d != 3'd0 &&
+                ((lim_we_i || lim_stale_q) ? f_stop :
+                 (full_o || f_next[64] || is_full(f_next[63:0], limit_i)));
+  end
   always @* begin
     if (f_past_valid) begin
       // it enters only while waiting, and then waits no more; a slot's new
@@ -361,8 +383,7 @@ module spu_buffer #(
       // fills the buffer always stops its cycle's members
       // invariant: wb_q is the waiting records' bytes
       WaitBytesExact_A: assert ({53'd0, wb_q} == f_end - {1'b0, pmbptr_i});
-      StopExact_A: assert (lim_stale_q || lim_stale2_q || stop_o == (wqn_q != 3'd0 &&
-                           (f_end[64] || is_full(f_end[63:0], limit_i))));
+      StopExact_A: assert (stop_q == f_stop);
       FullStops_A: assert (!full_o || stop_o);
       LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});
     end
