@@ -163,6 +163,10 @@ int spec_take(spec_t *s);
 /* Idle cycles until no kept record waits or is being encoded (at most 256;
  * none while the memory stalls). */
 void spec_drain(spec_t *s);
+/* A kept plain load finishes in slot (port 0) in a cycle with one member,
+ * which PMSICR_EL1 = 2 makes counted, not selected (COUNT 2 -> 1). Returns
+ * 0, or 1 with spec_why set. */
+int spec_fin_counted(spec_t *s, unsigned slot);
 /* spec_take(), then a finish exactly lat cycles after the selection
  * (tot = lat), with this type/events/data source. Returns 0, -1 on failure.
  * The record is in s->o (port 0). */

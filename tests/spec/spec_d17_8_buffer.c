@@ -214,12 +214,7 @@ static int d17_8_full_stops_its_cycle(void)
         TRY(spec_enable(&s, IRR(1, 0), 0, LIMIT_PAGE1));
         const int slot = spec_take(&s);
         CHECK_EQ(slot, 0, "the only slot");
-        spec_wr(&s, SPU_REG_PMSICR_EL1, 2);
-        s.in.pop_valid = 1;
-        spec_fin(&s, 0, TLD, 0, 0, 0);
-        CHECK_EQ(s.o.rec_keep, 1u, "F: the load is kept");
-        CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u, "F: its member is counted");
-        CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "F: COUNT 2 -> 1");
+        TRY(spec_fin_counted(&s, 0));
         s.in.pop_valid = 1;
         spec_cycle(&s);
         CHECK_EQ(s.o.rec_wr, 1u, "F + 1: the record enters");

@@ -246,12 +246,7 @@ static int d17_8_full_stops_while_waiting(void)
         CHECK(spec_take(&s) == 0 && spec_take(&s) == 1, "A in slot 0, B in slot 1");
         TRY(enter_a(&s, 0, at, REC_LOAD, 8));
         CHECK_EQ(s.o.pmbirq, 0u, "A does not fill the buffer");
-        spec_wr(&s, SPU_REG_PMSICR_EL1, 2);
-        s.in.pop_valid = 1;
-        spec_fin(&s, 1, TLD, 0, 0, 0);
-        CHECK_EQ(s.o.rec_keep, 1u, "F: B is kept");
-        CHECK_EQ(s.o.pmu[SPU_PMU_POP], 1u, "F: its member is counted");
-        CHECK_EQ(s.m.reg[SPU_REG_PMSICR_EL1], 1u, "F: COUNT 2 -> 1");
+        TRY(spec_fin_counted(&s, 1));      /* B */
         for (unsigned t = 1; t <= 7; t++) {
             s.mem_stall = t < 4;
             s.in.pop_valid = 1;

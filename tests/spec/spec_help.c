@@ -142,6 +142,17 @@ int spec_enable(spec_t *s, uint64_t pmsirr, uint64_t pmsicr, uint64_t limitr)
     return 0;
 }
 
+int spec_fin_counted(spec_t *s, unsigned slot)
+{
+    spec_wr(s, SPU_REG_PMSICR_EL1, 2);
+    s->in.pop_valid = 1;
+    spec_fin(s, slot, TLD, 0, 0, 0);
+    CHECK_EQ(s->o.rec_keep, 1u, "F: the load is kept");
+    CHECK_EQ(s->o.pmu[SPU_PMU_POP], 1u, "F: its member is counted");
+    CHECK_EQ(s->m.reg[SPU_REG_PMSICR_EL1], 1u, "F: COUNT 2 -> 1");
+    return 0;
+}
+
 void spec_drain(spec_t *s)
 {
     for (unsigned k = 0; k < 256 && !s->mem_stall && (s->m.wq_n || s->m.enc.busy); k++)
