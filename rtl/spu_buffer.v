@@ -15,11 +15,11 @@
 // pointer); then SPEBufferIsFull() tests whether one of 1 << PMSIDR_EL1.MaxSize
 // bytes still fits below PMBLIMITR_EL1.LIMIT, and if not raises the
 // buffer-full management event (full_o: PMBSR_EL1.S, EC, BSC in spu_regs;
-// SAMPLE_BUFFER_FULL in spu_pmu) and stops profiling; spu_top stops the
-// selections from the cycle after the record's finish on (stop_o). While the buffer is disabled (PMBLIMITR_EL1.E = 0)
-// or stopped (PMBSR_EL1.S = 1, or by the record entering) every waiting
-// record is discarded (D17.4) and its slot freed (rel_o); a record that
-// entered is written (spu_encode frees its slot).
+// SAMPLE_BUFFER_FULL in spu_pmu) and stops profiling (spu_top's members:
+// from the cycle after the record's finish on, stop_o). While the buffer is
+// disabled (PMBLIMITR_EL1.E = 0) or stopped (PMBSR_EL1.S = 1, or by the
+// record entering) every waiting record is discarded (D17.4) and its slot
+// freed (rel_o); a record that entered is written (spu_encode frees it).
 
 `default_nettype none
 
@@ -378,9 +378,9 @@ module spu_buffer #(
       // the reservation's full test is SPEBufferIsFull() of the new pointer,
       // with the gap it keeps (an invariant) when it reserves
       FullExact_A: assert (!ptr_we_o || full_o == is_full(ptr_o, limit_i));
-      // the stop ahead of the fill is SPEBufferIsFull() of PMBPTR_EL1 plus
-      // every waiting record's length (past 2^64: full), and a record that
-      // fills the buffer always stops its cycle's members
+      // the stop ahead of the fill is its 65-bit reference (f_stop, worked
+      // out a cycle ahead), and a record that fills the buffer always stops
+      // its cycle's members
       // invariant: wb_q is the waiting records' bytes
       WaitBytesExact_A: assert ({53'd0, wb_q} == f_end - {1'b0, pmbptr_i});
       StopExact_A: assert (stop_q == f_stop);
