@@ -18,7 +18,10 @@ records its shard, its job list and its run id as <properties>.
 
 Each job is `build/spu-tb --config C --seed S --cycles N --quiet`, with the
 Profiling Buffer's memory stalling by seed (MEM_STALL: none for half the
-seeds, 90 % and 99 % of the cycles for a quarter each); its exit status
+seeds, 90 % and 99 % of the cycles for a quarter each), and a quarter of the
+seeds (S % 8 of 4 or 7: no stall and 99 %) with the generator knobs of
+STRESS, which keep the Profiling Buffer filling, stopping and waiting
+(docs/coverage.md); its exit status
 decides (0 pass; 1 difference or vacuous run; else error). The failing job's
 report and reproduce command are kept in the JUnit XML and printed.
 Jobs start longest first (by the times of an earlier run's JUnit file,
@@ -52,6 +55,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # --mem-stall of seed S: MEM_STALL[S % 4] (docs/buffer.md).
 MEM_STALL = (0, 0, 90, 99)
+# --gen of seed S: STRESS when S % 8 is in STRESS_SEEDS (docs/coverage.md):
+# small buffers reprogrammed often, every member a candidate, INTERVAL 1,
+# finishes 1..2 cycles after issue, several selections a cycle and frequent
+# enable toggles. A record then often meets a full, stopped or disabled
+# buffer, or another record filling it, while waiting or at its finish.
+STRESS = ("p_filter=0,pop_density=100,p_small_buf=100,int_min=1,int_max=1,fin_max=2,"
+          "p_close=100,toggle_gap=20,reprog_gap=200")
+STRESS_SEEDS = (4, 7)
 # The JUnit properties a shard file carries (tools/regress_merge.py reads them).
 PROP = "openspu."
 JOB_RE = re.compile(r"^lockstep\.(.+)$")
@@ -94,7 +105,8 @@ def shard_jobs(jobs, k, n):
 def job_list_id(configs, first, seeds, cycles):
     """What makes two shard files parts of one regression (not the binary's
     path, which differs between machines)."""
-    text = f"configs={','.join(configs)} first={first} seeds={seeds} cycles={cycles} mem_stall={MEM_STALL}"
+    text = f"configs={','.join(configs)} first={first} seeds={seeds} cycles={cycles} mem_stall={MEM_STALL}" \
+        + f" stress={STRESS}@{STRESS_SEEDS}"
     return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -137,6 +149,8 @@ def run_job(tb, cfg, seed, cycles, cov_dir):
     cmd = [tb, "--config", cfg, "--seed", str(seed), "--cycles", str(cycles), "--quiet", "--no-progress"]
     if MEM_STALL[seed % 4]:
         cmd += ["--mem-stall", str(MEM_STALL[seed % 4])]
+    if seed % 8 in STRESS_SEEDS:
+        cmd += ["--gen", STRESS]
     if cov_dir:
         cmd += ["--cov", os.path.join(cov_dir, f"{cfg}.{seed}.cov")]
     t0 = time.time()
