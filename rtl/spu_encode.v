@@ -65,7 +65,10 @@ module spu_encode #(
   reg            cv_q, cv_d;           // ... if one is left
   reg [NPKT-1:0] left_q, left_d;       // the packets after it
   reg [4:0]      o_q, o_d;             // bytes in the window, not yet in a beat
-  reg [7:0]      tail_q, tail_d;       // record bytes not yet in the window
+  reg [3:0]      wp_q, wp_d;           // where the window takes bytes: (8 * rp + o) mod 16
+  reg [5:0]      nb_q, nb_d;           // the record's beats not yet in the queue ...
+  reg            last_q, last_d;       // ... if only one (nb_q == 1) ...
+  reg [3:0]      eoff_q, eoff_d;       // ... and the record's bytes in its last beat, 1..8
   reg            rp_q, rp_d;           // the half that is the next beat
   reg [127:0]    win_q, win_d;         // the window's bytes
   reg [15:0]     wst_q, wst_d;         // ... and which are the record's
@@ -112,15 +115,20 @@ module spu_encode #(
   endfunction
 
   // The window takes the packet read a cycle ahead (or the padding up to
-  // its half's end) at byte (8 * rp + o) mod 16, and the packet after it is
-  // read; a full half, or the record's last, is a beat. Worked out only
-  // while a record is being written or starts.
+  // its half's end, or the record's) at byte wp = (8 * rp + o) mod 16, and
+  // the packet after it is read; a full half, or the record's last, is a
+  // beat. The record's beats are counted from its entry (nb, and its last
+  // beat's bytes eoff), so whether a beat is due is one compare of the
+  // window's count against 8 or eoff, not a count of the bytes left.
+  // Worked out only while a record is being written or starts.
   always @* begin : b_encode
     reg [NPKT-1:0] nxt;                // the packet read next, one-hot
     reg [71:0]     bytes;              // the bytes the window takes ...
     reg [3:0]      size;               // ... and how many
-    reg [3:0]      wp, d;
+    reg [3:0]      d;
+    reg [3:0]      end8;               // the record's bytes in the half: 8, or eoff
     reg [4:0]      o1;
+    reg [8:0]      ends;               // PMBPTR_EL1's offset plus the length
     integer        i;
     busy_d    = busy_q;
     slot_d    = slot_q;
@@ -129,7 +137,10 @@ module spu_encode #(
     cv_d      = cv_q;
     left_d    = left_q;
     o_d       = o_q;
-    tail_d    = tail_q;
+    wp_d      = wp_q;
+    nb_d      = nb_q;
+    last_d    = last_q;
+    eoff_d    = eoff_q;
     rp_d      = rp_q;
     win_d     = win_q;
     wst_d     = wst_q;
@@ -141,9 +152,10 @@ module spu_encode #(
     nxt       = {NPKT{1'b0}};
     bytes     = 72'd0;
     size      = 4'd0;
-    wp        = 4'd0;
     d         = 4'd0;
+    end8      = last_q ? eoff_q : 4'd8;
     o1        = 5'd0;
+    ends      = 9'd0;
     i         = 0;
     if (busy_q && room) begin
       o1 = o_q;
@@ -157,14 +169,13 @@ module spu_encode #(
           left_d = left_q & ~nxt;
           if (left_q == {NPKT{1'b0}})
             rel = {{(SLOTS-1){1'b0}}, 1'b1} << slot_q;
-        end else begin                 // padding: zeros up to the half's end
-          size = (tail_q < 8'd8 - {3'd0, o_q}) ? tail_q[3:0] : 4'd8 - o_q[3:0];
+        end else begin                 // padding: zeros up to the half's or the record's end
+          size = end8 - o_q[3:0];
         end
-        tail_d = tail_q - {4'd0, size};
-        o1     = o_q + {1'b0, size};
-        wp     = {rp_q, 3'd0} + o_q[3:0];
+        o1   = o_q + {1'b0, size};
+        wp_d = wp_q + size;
         for (i = 0; i < 16; i = i + 1) begin
-          d = i[3:0] - wp;
+          d = i[3:0] - wp_q;
           if (d < size) begin
             win_d[8*i +: 8] = bytes[{d, 3'b000} +: 8];
             wst_d[i]        = 1'b1;
@@ -172,7 +183,7 @@ module spu_encode #(
         end
       end
       o_d = o1;
-      if (o1 >= 5'd8 || (!cv_d && tail_d == 8'd0 && o1 != 5'd0)) begin
+      if (o1 >= {1'b0, end8}) begin    // a whole half, or the record's last byte
         emit = 1'b1;
         for (i = 0; i < 8; i = i + 1) begin
           beat_strb[i]        = rp_q ? wst_d[8 + i] : wst_d[i];
@@ -184,9 +195,11 @@ module spu_encode #(
         rp_d   = ~rp_q;
         o_d    = (o1 >= 5'd8) ? o1 - 5'd8 : 5'd0;
         addr_d = addr_q + 61'd1;
+        nb_d   = nb_q - 6'd1;
+        last_d = nb_q == 6'd2;
+        if (last_q)
+          busy_d = 1'b0;
       end
-      if (!cv_d && tail_d == 8'd0 && o_d == 5'd0)
-        busy_d = 1'b0;
     end
     if (start_i) begin                 // the record's first packet, read now
       nxt    = first_of(pres_i[NPKT*start_slot_i +: NPKT]);
@@ -196,7 +209,11 @@ module spu_encode #(
       cv_d   = 1'b1;
       left_d = pres_i[NPKT*start_slot_i +: NPKT] & ~nxt;
       o_d    = {2'd0, start_ptr_i[2:0]};
-      tail_d = start_len_i;
+      wp_d   = {1'b0, start_ptr_i[2:0]};
+      ends   = {1'b0, start_len_i} + {6'd0, start_ptr_i[2:0]};
+      nb_d   = ends[8:3] + {5'd0, ends[2:0] != 3'd0};
+      last_d = ends <= 9'd8;
+      eoff_d = (ends[2:0] == 3'd0) ? 4'd8 : {1'b0, ends[2:0]};
       rp_d   = 1'b0;
       wst_d  = 16'd0;
       addr_d = start_ptr_i[63:3];
@@ -210,7 +227,10 @@ module spu_encode #(
       cv_q   <= 1'b0;
       left_q <= {NPKT{1'b0}};
       o_q    <= 5'd0;
-      tail_q <= 8'd0;
+      wp_q   <= 4'd0;
+      nb_q   <= 6'd0;
+      last_q <= 1'b0;
+      eoff_q <= 4'd0;
       rp_q   <= 1'b0;
       wst_q  <= 16'd0;
       addr_q <= 61'd0;
@@ -220,7 +240,10 @@ module spu_encode #(
       cv_q   <= cv_d;
       left_q <= left_d;
       o_q    <= o_d;
-      tail_q <= tail_d;
+      wp_q   <= wp_d;
+      nb_q   <= nb_d;
+      last_q <= last_d;
+      eoff_q <= eoff_d;
       rp_q   <= rp_d;
       wst_q  <= wst_d;
       addr_q <= addr_d;
@@ -312,6 +335,9 @@ module spu_encode #(
     end
   endfunction
   reg [8:0]  f_unread;                 // bytes of the packets still to be read
+  // the record's bytes not yet in the window: up to the end of its last
+  // beat's eoff bytes, from the window's count in the next beat
+  wire [8:0] f_tail = {nb_q - 6'd1, 3'b000} + {5'd0, eoff_q} - {4'd0, o_q};
   reg [15:0] f_wst;                    // the enables the window's bytes must have
   always @* begin : f_sizes
     integer k;
@@ -361,13 +387,22 @@ module spu_encode #(
                                (o_q <= 5'd8 && wst_q == f_wst && f_off <= 4'd7 && slot_q < SLOTS &&
                                 (f_beats != 6'd0 || (!rp_q && {1'b0, o_q[3:0]} >= {1'b0, f_off})) &&
                                 rp_q == f_beats[0] &&
-                                {1'b0, f_beats, 3'b000} + {5'd0, o_q} + {2'd0, tail_q} ==
+                                {1'b0, f_beats, 3'b000} + {5'd0, o_q} + {1'b0, f_tail} ==
                                   {6'd0, f_off} + {2'd0, f_len} &&
                                 f_sent == ((f_beats == 6'd0) ? 9'd0 : {f_beats, 3'b000} - {5'd0, f_off}) &&
                                 (cv_q ? (csz_q >= 4'd1 && csz_q <= 4'd9) : left_q == {NPKT{1'b0}}) &&
-                                {1'b0, tail_q} >= f_unread));
+                                f_tail >= f_unread));
       EncBytesExact_A: assert (!busy_q ||
-                               f_sent + {4'd0, f_ones16(wst_q)} + {1'b0, tail_q} == {1'b0, f_len});
+                               f_sent + {4'd0, f_ones16(wst_q)} + f_tail == {1'b0, f_len});
+      // the beats left and where the window writes: nb_q beats from half rp
+      // hold the o bytes in the window and the rest of the record, the last
+      // of them eoff (1..8) of it; wp is 8 * rp + o mod 16
+      EncBeatsLeft_A: assert (!busy_q ||
+                              (nb_q != 6'd0 && last_q == (nb_q == 6'd1) &&
+                               eoff_q != 4'd0 && eoff_q <= 4'd8 &&
+                               {nb_q - 6'd1, 3'b000} + {5'd0, eoff_q} >= {4'd0, o_q} &&
+                               (!last_q || {1'b0, o_q} <= {1'b0, eoff_q}) &&
+                               wp_q == {rp_q, 3'b000} + o_q[3:0]));
       // Reachability (the cover task): a beat goes into the queue, and the
       // port shows a beat the memory does not take
       BeatEmitted_C: cover (emit);
