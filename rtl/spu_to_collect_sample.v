@@ -93,11 +93,11 @@ module spu_to_collect_sample #(
           // M.a.a: the ECOUNT test is at function level, so it also runs on
           // the call that reloads COUNT.
           ecount_o = ecount_m1;
-          sel_o    = (ecount_m1 == 8'd0);
+          sel_o    = (ecount == 8'd1);     // ECOUNT - 1 == 0
         end
       end else begin
         count_o = count_m1;
-        if (count_m1 == 32'd0) begin
+        if (count == 32'd1) begin     // COUNT - 1 == 0, without the subtraction's carry
           if (ernd) begin
             // D17.3.4.3: the secondary counter gets a random byte; a zero
             // byte samples this very member.
@@ -109,7 +109,7 @@ module spu_to_collect_sample #(
           end
         end else if (tail) begin
           ecount_o = ecount_m1;
-          sel_o    = (ecount_m1 == 8'd0);
+          sel_o    = (ecount == 8'd1);     // ECOUNT - 1 == 0
         end
       end
     end
