@@ -48,6 +48,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mutate_rtl_formal  # noqa: E402
+from regress import STRESS  # noqa: E402  (the regression's buffer-stress knobs)
 
 MODES = ("inv", "const0", "const1", "cnot0", "cnot1")
 
@@ -59,9 +60,13 @@ KNOB_RUNS = [("reset_gap=5000,toggle_gap=3000", 400000),
              ("ev_density=512,p_filter=100,reprog_gap=2000", 400000),
              ("p_filter=100,reprog_gap=300,ev_density=700", 1000000)]
 # The Profiling Buffer (docs/buffer.md): buffers that fill and a memory that
-# stalls, so the queue fills and drops records: (--mem-stall, generator knobs, cycles).
+# stalls, so the beat queue fills and records wait; and the regression's
+# buffer-stress knobs (tools/regress.py, docs/coverage.md) without stalls and
+# with a 99 % stall: (--mem-stall, generator knobs, cycles).
 BUFFER_RUNS = [(99, "p_small_buf=30,int_min=1,int_max=2,pop_density=100", 300000),
-               (50, "p_small_buf=50", 400000)]
+               (50, "p_small_buf=50", 400000),
+               (0, STRESS, 400000),
+               (99, STRESS, 400000)]
 
 
 def vectors_of(cfg, where="vectors"):

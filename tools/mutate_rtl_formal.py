@@ -10,8 +10,9 @@ by it; the others, which the lockstep starts at random values, start equal
 in the two copies, so a difference is the mutant's and not the initial
 state's).
 
-Yosys (`prep`, constant propagation of the two mutsel values, write_aiger)
-makes an AIGER model; ABC (`fold; strash; scorr; dc2; pdr`: the
+Yosys (`prep`, constant propagation of the two mutsel values, the beat
+queue's block-RAM memory mapped to flip-flops (`memory_map`; AIGER has no
+memories), write_aiger) makes an AIGER model; ABC (`fold; strash; scorr; dc2; pdr`: the
 assumption folded into the property, register correspondence, then PDR, the
 engines SymbiYosys calls `abc pdr`) either proves the assertion for
 every reachable state (proven equivalent, unbounded) or finds a
@@ -97,7 +98,7 @@ def check(m, build, width, depth):
         f.write(miter_v(ports(il), m["id"], width))
     aig = os.path.join(d, "miter.aig")
     script = ("read_rtlil %s; read_verilog -formal %s; hierarchy -top spu_miter; proc; flatten; "
-              "setundef -zero -init; opt; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; "
+              "memory_map; opt_clean; setundef -zero -init; opt; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; "
               "write_aiger -zinit -map %s.aim %s" % (il, os.path.join(d, "miter.v"), aig[:-4], aig))
     rc, out = run(["yosys", "-q", "-p", script], 600, os.path.join(d, "yosys.log"))
     if rc != 0:
