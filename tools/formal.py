@@ -71,7 +71,7 @@ def rtl_assertions(rtl):
     """Every labelled assertion NAME_A in the RTL, with its file."""
     found = {}
     for name in sorted(os.listdir(rtl)):
-        if name.endswith(".v"):
+        if name.endswith((".v", ".vh")):
             with open(os.path.join(rtl, name)) as f:
                 for m in re.finditer(r"\b(\w+_A)\s*:\s*assert\b", f.read()):
                     found[m.group(1)] = name
