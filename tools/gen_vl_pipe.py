@@ -19,7 +19,8 @@ linted with the RTL, not counted by code coverage.
 The ports and parameters are read from MODULE's ANSI header in RTL.v (one
 declaration per line, as rtl/ writes them); an `include line in the port
 list (the generated spu_top_ports.vh) is read from the first -I DIR that
-has the file, else from RTL.v's directory. Errors name RTL.v and exit 1.
+has the file; an include after the header is not read. Errors name
+RTL.v and exit 1.
 """
 import os
 import re
@@ -32,13 +33,18 @@ def fail(msg):
 
 
 def expand(text, path, dirs):
-    """text with each `include "F" line replaced by F's lines, from dirs."""
-    out = []
+    """text with each `include "F" line of MODULE's header replaced by F's
+    lines, from dirs (an include after the header, such as spu_top.v's
+    properties under `ifdef FORMAL, is left as it is: only ports are read)."""
+    out, state = [], "before"
     for n, line in enumerate(text.split("\n")):
+        if state == "before" and re.match(r"\s*module\s", line):
+            state = "header"
+        elif state == "header" and re.match(r"\s*\);", line):
+            state = "after"
         m = re.match(r'\s*`include\s+"([^"]+)"', line)
-        if m and m.group(1) != "spu_config.vh":
-            look = dirs + [os.path.dirname(path) or "."]   # then beside RTL.v (spu_top_props.vh)
-            found = [os.path.join(d, m.group(1)) for d in look if os.path.isfile(os.path.join(d, m.group(1)))]
+        if m and m.group(1) != "spu_config.vh" and state != "after":
+            found = [os.path.join(d, m.group(1)) for d in dirs if os.path.isfile(os.path.join(d, m.group(1)))]
             if not found:
                 fail(f"{path}:{n + 1}: include {m.group(1)} is in no -I directory ({' '.join(dirs) or 'none given'})")
             with open(found[0], encoding="utf-8") as f:  # (its comments dropped: text, not ports)
