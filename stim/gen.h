@@ -33,6 +33,7 @@ typedef struct gen_params {
     uint32_t p_filter;           /* % of programs that enable each filter */
     uint32_t p_close;            /* % of reprogramming bursts that hammer PMSICR (several selections a cycle) */
     uint32_t p_small_buf;        /* % of Profiling Buffers with room for a few records (they fill) */
+    uint32_t p_edge_buf;         /* % of Profiling Buffers at the full test's edges (default 0) */
     /* Not a --gen knob: 1 when something else programs the unit (--perf-event,
      * docs/perf-event.md). The generator then makes no register access and no
      * reset; members and context changes are as usual. */

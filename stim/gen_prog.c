@@ -129,6 +129,23 @@ static uint64_t latfr(uint64_t minlat)
     return SPU_PUT(PMSLATFR_EL1, MINLAT, minlat) | SPU_PUT(PMSLATFR_EL1, MINLAT_HI, minlat >> lo_bits);
 }
 
+/* p_edge_buf: a buffer at the edges of the full test (docs/buffer.md), with
+ * its start near the end of its first page, so that records cross pages:
+ * half of them 2 or 3 pages (the pointer's page below LIMIT - 1), half in
+ * the top page of the address space with LIMIT 0 or 1 (the base page plus
+ * the size wraps), so that PMBPTR_EL1[63:12] + 1 wraps to 0. (The draw is
+ * only made with the knob on: other runs' streams are unchanged.) */
+static void buf_edge(spu_gen_t *g, uint64_t maxrec, uint64_t align)
+{
+    if (PCT(g, 50)) {
+        g->buf_base = ~0xFFFull;
+        g->buf_size = 4096ull << rng_below(&g->rng, 2);
+    } else {
+        g->buf_size = 4096ull * (2 + rng_below(&g->rng, 2));
+    }
+    g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
+}
+
 /* A Profiling Buffer as the Linux driver sets one up (docs/generator.md):
  * page-aligned (a quarter start a few bytes in with Align 0, a twentieth
  * with a larger Align, so records and write beats fall across 8-byte
@@ -144,7 +161,9 @@ static void buf_new(spu_gen_t *g, int small)
      * tag, as in a pointer with TBI) */
     g->buf_base = rng_next(&g->rng) & (PCT(g, 12) ? ~0xFFFull : 0x0000FFFFFFFFF000ull);
     g->buf_size = 4096ull << rng_below(&g->rng, 13);
-    if (small || PCT(g, g->p.p_small_buf)) {
+    if (g->p.p_edge_buf && PCT(g, g->p.p_edge_buf)) {
+        buf_edge(g, maxrec, align);
+    } else if (small || PCT(g, g->p.p_small_buf)) {
         g->buf_size = 4096;
         g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
     } else if (PCT(g, align == 1 ? 25 : 5)) {

@@ -70,6 +70,42 @@ for cfg in $CONFIGS; do
     fi
 done
 
+# 1d. Buffers at the full test's edges (p_edge_buf, docs/generator.md): the
+#     generator places them (PMBPTR_EL1 in the top page of the address
+#     space with LIMIT 0 or 1; LIMIT 2 or 3 pages above the pointer's page),
+#     and every configuration compares clean on them, buffers filling.
+$CSIM --config v1p4 --seed 1 --ops 200000 --quiet --gen p_edge_buf=100 --emit-trace "$TMP/edge.spt" 2>/dev/null
+kinds=$(${PYTHON:-python3} - "$TMP/edge.spt" <<'PY'
+import re, sys
+ptr, kinds = None, set()
+for line in open(sys.argv[1]):
+    m = re.match(r"w (PMBPTR|PMBLIMITR)_EL1 (0x[0-9a-f]+)$", line.strip())
+    if m and m.group(1) == "PMBPTR":
+        ptr = int(m.group(2), 16)
+    elif m and ptr is not None and int(m.group(2), 16) & 1:
+        gap = (int(m.group(2), 16) >> 12) - (ptr >> 12)
+        kinds.add("top" if ptr >> 12 == (1 << 52) - 1 and gap in (-(1 << 52) + 1, -(1 << 52) + 2)
+                  else "pages%d" % gap if gap in (2, 3) else "other")
+print(" ".join(sorted(kinds)))
+PY
+)
+case " $kinds " in
+    *"pages2 pages3 top"*) ok "tb/edge_buffers_placed ($kinds)" ;;
+    *) bad tb/edge_buffers_placed "buffers seen: ${kinds:-none}" ;;
+esac
+for cfg in $CONFIGS; do
+    $TB --config $cfg --seed 2 --cycles 150000 --quiet --no-progress --stats-json "$TMP/j.json" --mem-stall 50 \
+        --gen p_small_buf=100,p_edge_buf=100,int_min=1,int_max=1,pop_density=100,p_filter=0,reprog_gap=300 2>"$TMP/e"
+    rc=$?
+    full=$(jget "$TMP/j.json" buffer.full_events)
+    lost=$(jget "$TMP/j.json" records.lost)
+    if [ $rc -eq 0 ] && [ "${full:-0}" -gt 0 ] && [ "$lost" = 0 ]; then
+        ok "tb/edge_buffers_compare/$cfg ($full buffer-full events)"
+    else
+        bad "tb/edge_buffers_compare/$cfg" "exit $rc, ${full:-0} buffer-full events, ${lost:-none} lost: $(grep -E 'DIFFERENCE|error' "$TMP/e" | head -1)"
+    fi
+done
+
 # 2. Mid-run resets really happen in that profile, and the log is csim's.
 if ! built wide; then
     skip tb/mid_run_reset_and_same_log_as_csim "wide is not built in this tree"
