@@ -62,11 +62,14 @@ KNOB_RUNS = [("reset_gap=5000,toggle_gap=3000", 400000),
 # The Profiling Buffer (docs/buffer.md): buffers that fill and a memory that
 # stalls, so the beat queue fills and records wait; and the regression's
 # buffer-stress knobs (tools/regress.py, docs/coverage.md) without stalls and
-# with a 99 % stall: (--mem-stall, generator knobs, cycles).
+# with a 99 % stall, then with buffers at the full test's edges (p_edge_buf,
+# docs/generator.md): (--mem-stall, generator knobs, cycles).
 BUFFER_RUNS = [(99, "p_small_buf=30,int_min=1,int_max=2,pop_density=100", 300000),
                (50, "p_small_buf=50", 400000),
                (0, STRESS, 400000),
-               (99, STRESS, 400000)]
+               (99, STRESS, 400000),
+               (0, STRESS + ",p_edge_buf=60", 400000),
+               (99, STRESS + ",p_edge_buf=60", 400000)]
 
 
 def vectors_of(cfg, where="vectors"):
@@ -144,9 +147,11 @@ class Progress:
         sys.stderr.flush()
 
 
-def simulate(cfg, muts, tb, a, prog, fail_dir):
-    """Fill each mutant's result from the lockstep ladder of cfg."""
-    runs = ladder(cfg, a)
+def simulate(cfg, muts, tb, a, prog, fail_dir, skip=()):
+    """Fill each mutant's result from the lockstep ladder of cfg (but the
+    runs labelled in skip, which they have passed). Returns the ladder."""
+    ladder_runs = ladder(cfg, a)
+    runs = [r for r in ladder_runs if r[1] not in skip]
     # mutsel = 0: every run must pass, and its time sets the run's limit.
     limits = {}
     for stage, label, args in runs:
@@ -158,10 +163,12 @@ def simulate(cfg, muts, tb, a, prog, fail_dir):
     alive = list(muts)
     for m in muts:
         m.update(activated=False, runs=0, killed_by=None, sim_class=None)
-    for stage in ("vectors", "short", "knobs", "long"):
+    # every stage of the ladder, in its order (a list of names here once
+    # left the buffer stage out: its runs set limits but killed nothing)
+    for stage in dict.fromkeys(r[0] for r in runs):
         srun = [r for r in runs if r[0] == stage]
-        if not srun or not alive:
-            continue
+        if not alive:
+            break
 
         def ladder_of(m):
             for _, label, args in srun:
@@ -191,6 +198,30 @@ def simulate(cfg, muts, tb, a, prog, fail_dir):
     for m in alive:
         m["sim_class"] = "no-output-change" if m["activated"] else "not-activated"
         prog.decided += 1
+    return ladder_runs
+
+
+def resimulate(cfg, muts, tb, a, prog, fail_dir, old_labels):
+    """--resim: the mutants an earlier ladder killed stay killed (the same
+    netlist, and this ladder must hold every run of that one); the others,
+    which passed every run of that ladder, run the runs it lacked. Their
+    activation is kept: a run they passed may have activated them."""
+    runs = ladder(cfg, a)
+    missing = [lab for lab in old_labels if lab not in {r[1] for r in runs}]
+    if missing:
+        sys.exit("mutate: --resim: this ladder of %s lacks runs of the earlier one: %s" % (cfg, " ".join(missing)))
+    again = [m for m in muts if m["sim_class"] not in ("killed", "timeout")]
+    prog.decided += len(muts) - len(again)
+    if not again:
+        return runs
+    before = {m["id"]: (m["activated"], m["runs"]) for m in again}
+    simulate(cfg, again, tb, a, prog, fail_dir, skip=set(old_labels))
+    for m in again:
+        act, n = before[m["id"]]
+        m["runs"] += n
+        if act and m["sim_class"] == "not-activated":
+            m["sim_class"] = "no-output-change"
+        m["activated"] = m["activated"] or act
     return runs
 
 
@@ -289,6 +320,10 @@ def main():
     ap.add_argument("--out", default=None, help="report stem (default BUILD/mutate/report)")
     ap.add_argument("--resume", metavar="JSON", help="take the simulation verdicts from an earlier report.json "
                                                      "(same netlists) and run only the formal check")
+    ap.add_argument("--resim", action="store_true", help="with --resume: keep its kills, run this ladder on "
+                                                        "its survivors (a ladder that grew), then the formal check")
+    ap.add_argument("--pdr-seconds", type=int, default=mutate_rtl_formal.PDR_SECONDS,
+                    help="the formal check's ABC pdr time per mutant")
     a = ap.parse_args()
     a.knobs = not a.quick
     if a.quick:
@@ -313,6 +348,8 @@ def main():
                 m["config"] = cfg
             per_cfg[cfg] = meta
         prog = Progress(sum(len(v) for v in per_cfg.values()))
+        if a.resim and not a.resume:
+            sys.exit("mutate: --resim needs --resume JSON (the report whose kills it keeps)")
         if a.resume:
             old = json.load(open(a.resume))
             sim = {(m["config"], m["id"]): m for m in old["mutants"]}
@@ -323,8 +360,10 @@ def main():
                         sys.exit("mutate: --resume %s: mutant %s#%d is not the same mutant" % (a.resume, cfg, m["id"]))
                     m.update({k: o[k] for k in ("activated", "runs", "killed_by", "sim_class")})
                 ladders[cfg] = [(None, lab, None) for lab in old["ladders"][cfg]]
+                if a.resim:
+                    ladders[cfg] = resimulate(cfg, per_cfg[cfg], tb, a, prog, fail_dir, old["ladders"][cfg])
                 allm += per_cfg[cfg]
-            sim_seconds = old["sim_seconds"]
+            sim_seconds = old["sim_seconds"] + (time.monotonic() - t0 if a.resim else 0)
         else:
             for cfg in cfgs:
                 ladders[cfg] = simulate(cfg, per_cfg[cfg], tb, a, prog, fail_dir)
@@ -335,6 +374,7 @@ def main():
             sys.stderr.write("\n")
         if not a.no_formal:
             surv = [m for m in allm if m["sim_class"] in ("not-activated", "no-output-change")]
+            mutate_rtl_formal.PDR_SECONDS = a.pdr_seconds
             mutate_rtl_formal.check_all(surv, a.build, a.jobs, a.bmc_depth)
             # The control: the check must tell killed mutants (known to differ)
             # from the original, or its "equivalent" means nothing.
