@@ -129,20 +129,22 @@ static uint64_t latfr(uint64_t minlat)
     return SPU_PUT(PMSLATFR_EL1, MINLAT, minlat) | SPU_PUT(PMSLATFR_EL1, MINLAT_HI, minlat >> lo_bits);
 }
 
-/* p_edge_buf: a buffer at the edges of the full test (docs/buffer.md), with
- * its start near the end of its first page, so that records cross pages:
- * half of them 2 or 3 pages (the pointer's page below LIMIT - 1), half in
- * the top page of the address space with LIMIT 0 or 1 (the base page plus
- * the size wraps), so that PMBPTR_EL1[63:12] + 1 wraps to 0. (The draw is
- * only made with the knob on: other runs' streams are unchanged.) */
+/* p_edge_buf: a buffer at the edges of the full test (docs/buffer.md),
+ * starting near the end of its first page, so that records cross pages.
+ * Its page: anywhere, the top page of the address space, or that page with
+ * one bit clear; its size in pages: 1 to 3, or 2^k + j (k < 52, j < 4), so
+ * that LIMIT - PMBPTR_EL1[63:12] meets 0, 1, 2 with one bit more, and
+ * LIMIT wraps past 2^64 to 0, 1, 2^k + 1 from the top page. (The draws are
+ * made only with the knob on: other runs' streams are unchanged.) */
 static void buf_edge(spu_gen_t *g, uint64_t maxrec, uint64_t align)
 {
-    if (PCT(g, 50)) {
-        g->buf_base = ~0xFFFull;
-        g->buf_size = 4096ull << rng_below(&g->rng, 2);
-    } else {
-        g->buf_size = 4096ull * (2 + rng_below(&g->rng, 2));
-    }
+    const uint32_t where = rng_below(&g->rng, 3);
+    g->buf_base = where == 0 ? rng_next(&g->rng) & ~0xFFFull : ~0xFFFull;
+    if (where == 2)
+        g->buf_base &= ~(1ull << (12 + rng_below(&g->rng, 52)));
+    const uint64_t pages = PCT(g, 50) ? 1 + rng_below(&g->rng, 3)
+                                      : (1ull << rng_below(&g->rng, 52)) + rng_below(&g->rng, 4);
+    g->buf_size = pages << 12;
     g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
 }
 

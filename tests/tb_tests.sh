@@ -71,26 +71,35 @@ for cfg in $CONFIGS; do
 done
 
 # 1d. Buffers at the full test's edges (p_edge_buf, docs/generator.md): the
-#     generator places them (PMBPTR_EL1 in the top page of the address
-#     space with LIMIT 0 or 1; LIMIT 2 or 3 pages above the pointer's page),
-#     and every configuration compares clean on them, buffers filling.
-$CSIM --config v1p4 --seed 1 --ops 200000 --quiet --gen p_edge_buf=100 --emit-trace "$TMP/edge.spt" 2>/dev/null
+#     generator places them (PMBPTR_EL1 in the top page of the address space
+#     with LIMIT 0 or 1 (top), in that page with one bit clear (near_top);
+#     LIMIT 2 pages above the pointer's (pages2), 2^k + j pages above it
+#     with k >= 12 (pow2)), and every configuration compares clean on them,
+#     buffers filling.
+$CSIM --config v1p4 --seed 1 --ops 200000 --quiet --gen p_edge_buf=100,reprog_gap=300 --emit-trace "$TMP/edge.spt" 2>/dev/null
 kinds=$(${PYTHON:-python3} - "$TMP/edge.spt" <<'PY'
 import re, sys
-ptr, kinds = None, set()
+ptr, kinds, top = None, set(), (1 << 52) - 1
 for line in open(sys.argv[1]):
     m = re.match(r"w (PMBPTR|PMBLIMITR)_EL1 (0x[0-9a-f]+)$", line.strip())
     if m and m.group(1) == "PMBPTR":
-        ptr = int(m.group(2), 16)
+        ptr = int(m.group(2), 16) >> 12
     elif m and ptr is not None and int(m.group(2), 16) & 1:
-        gap = (int(m.group(2), 16) >> 12) - (ptr >> 12)
-        kinds.add("top" if ptr >> 12 == (1 << 52) - 1 and gap in (-(1 << 52) + 1, -(1 << 52) + 2)
-                  else "pages%d" % gap if gap in (2, 3) else "other")
+        lim = int(m.group(2), 16) >> 12
+        gap = (lim - ptr) % (1 << 52)
+        if ptr == top and lim in (0, 1):
+            kinds.add("top")
+        if bin(ptr).count("1") == 51:
+            kinds.add("near_top")
+        if gap == 2:
+            kinds.add("pages2")
+        if gap >= 1 << 12 and (gap & (gap - 1)) < 4:
+            kinds.add("pow2")
 print(" ".join(sorted(kinds)))
 PY
 )
 case " $kinds " in
-    *"pages2 pages3 top"*) ok "tb/edge_buffers_placed ($kinds)" ;;
+    *" near_top pages2 pow2 top "*) ok "tb/edge_buffers_placed ($kinds)" ;;
     *) bad tb/edge_buffers_placed "buffers seen: ${kinds:-none}" ;;
 esac
 for cfg in $CONFIGS; do
