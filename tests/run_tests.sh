@@ -696,6 +696,13 @@ for m in d["mutants"]: print(m["id"], m["module"], m["mode"], m["src"], m["sim_c
     else
         bad mutate/ladder "$(tail -3 "$TMP/mut.txt" | tr '\n' ' ')"
     fi
+    # the formal check of survivors: one mutant proven equivalent, one shown
+    # not equivalent by a counterexample trace (tests/mutate/formal_expect.txt)
+    if ${PYTHON:-python3} tests/mutate/formal_smoke.py "$B" tests/mutate/formal_expect.txt >"$TMP/mutf.txt" 2>&1; then
+        ok mutate/formal_verdicts "$(tail -1 "$TMP/mutf.txt")"
+    else
+        bad mutate/formal_verdicts "$(tail -3 "$TMP/mutf.txt" | tr '\n' ' ')"
+    fi
 }
 
 # Regressions past one machine: shards, their merge, GNU parallel, Slurm (tests/regress_test.sh).

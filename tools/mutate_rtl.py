@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -97,8 +98,9 @@ def ladder(cfg, a):
     runs += [("knobs", "seed%d/%dk/%s" % (s, n // 1000, k), ["--config", cfg, "--seed", str(s), "--cycles", str(n),
                                                            "--gen", k])
              for s, (k, n) in enumerate(KNOB_RUNS if a.knobs else [], 51)]
-    runs += [("buffer", "seed%d/%dk/stall%d" % (s, n // 1000, st), ["--config", cfg, "--seed", str(s), "--cycles", str(n),
-                                                                 "--mem-stall", str(st), "--gen", k])
+    # (the label names the knobs by a hash: --resim tells runs apart by label)
+    runs += [("buffer", "seed%d/%dk/stall%d/%08x" % (s, n // 1000, st, zlib.crc32(k.encode())),
+              ["--config", cfg, "--seed", str(s), "--cycles", str(n), "--mem-stall", str(st), "--gen", k])
              for s, (st, k, n) in enumerate(BUFFER_RUNS if a.knobs else [], 61)]
     runs += [("long", "seed%d/%dk" % (s, a.long_cycles // 1000),
               ["--config", cfg, "--seed", str(s), "--cycles", str(a.long_cycles)])
@@ -318,8 +320,9 @@ def main():
                          "equivalent, and at least one must come out not-equivalent")
     ap.add_argument("--bmc-depth", type=int, default=mutate_rtl_formal.DEPTH)
     ap.add_argument("--out", default=None, help="report stem (default BUILD/mutate/report)")
-    ap.add_argument("--resume", metavar="JSON", help="take the simulation verdicts from an earlier report.json "
-                                                     "(same netlists) and run only the formal check")
+    ap.add_argument("--resume", metavar="JSON", help="take the simulation verdicts (and the decided formal ones) "
+                                                     "from an earlier report.json of the same netlists, and run "
+                                                     "the formal check of the rest")
     ap.add_argument("--resim", action="store_true", help="with --resume: keep its kills, run this ladder on "
                                                         "its survivors (a ladder that grew), then the formal check")
     ap.add_argument("--pdr-seconds", type=int, default=mutate_rtl_formal.PDR_SECONDS,
@@ -359,6 +362,7 @@ def main():
                     if (o["cell"], o["mode"], o["bit"]) != (m["cell"], m["mode"], m["bit"]):
                         sys.exit("mutate: --resume %s: mutant %s#%d is not the same mutant" % (a.resume, cfg, m["id"]))
                     m.update({k: o[k] for k in ("activated", "runs", "killed_by", "sim_class")})
+                    m.update({k: o[k] for k in ("formal", "formal_detail", "formal_trace") if k in o})
                 ladders[cfg] = [(None, lab, None) for lab in old["ladders"][cfg]]
                 if a.resim:
                     ladders[cfg] = resimulate(cfg, per_cfg[cfg], tb, a, prog, fail_dir, old["ladders"][cfg])
@@ -372,8 +376,15 @@ def main():
         if not a.resume:
             prog.show("simulation done", 0, 0, sum(1 for m in allm if m["sim_class"] in ("killed", "timeout")), True)
             sys.stderr.write("\n")
+        proven_killed = ["%s#%d" % (m["config"], m["id"]) for m in allm
+                         if m["sim_class"] in ("killed", "timeout") and m.get("formal") == "equivalent"]
+        if proven_killed:
+            sys.exit("mutate: THE FORMAL CHECK IS NOT TRUSTWORTHY: proven equivalent, then killed: " +
+                     " ".join(proven_killed))
         if not a.no_formal:
-            surv = [m for m in allm if m["sim_class"] in ("not-activated", "no-output-change")]
+            # a decided verdict of --resume's report holds (the same netlist)
+            surv = [m for m in allm if m["sim_class"] in ("not-activated", "no-output-change") and
+                    m.get("formal") not in ("equivalent", "not-equivalent")]
             mutate_rtl_formal.PDR_SECONDS = a.pdr_seconds
             mutate_rtl_formal.check_all(surv, a.build, a.jobs, a.bmc_depth)
             # The control: the check must tell killed mutants (known to differ)
