@@ -64,13 +64,16 @@ KNOB_RUNS = [("reset_gap=5000,toggle_gap=3000", 400000),
 # stalls, so the beat queue fills and records wait; and the regression's
 # buffer-stress knobs (tools/regress.py, docs/coverage.md) without stalls and
 # with a 99 % stall, then with buffers at the full test's edges (p_edge_buf,
-# docs/generator.md): (--mem-stall, generator knobs, cycles).
+# docs/generator.md), short and long (each bit of the full test's compares
+# needs its own buffer size): (--mem-stall, generator knobs, cycles).
 BUFFER_RUNS = [(99, "p_small_buf=30,int_min=1,int_max=2,pop_density=100", 300000),
                (50, "p_small_buf=50", 400000),
                (0, STRESS, 400000),
                (99, STRESS, 400000),
                (0, STRESS + ",p_edge_buf=60", 400000),
-               (99, STRESS + ",p_edge_buf=60", 400000)]
+               (99, STRESS + ",p_edge_buf=60", 400000),
+               (0, STRESS + ",p_edge_buf=60", 2000000),
+               (99, STRESS + ",p_edge_buf=60", 2000000)]
 
 
 def vectors_of(cfg, where="vectors"):
