@@ -130,7 +130,8 @@ static uint64_t latfr(uint64_t minlat)
 }
 
 /* p_edge_buf: a buffer at the edges of the full test (docs/buffer.md),
- * starting near the end of its first page, so that records cross pages.
+ * starting near the end of its first page, so that records cross pages
+ * (in a one-page buffer a fifth start past LIMIT - (1 << MaxSize)).
  * Its page: anywhere, the top page of the address space, or that page with
  * one bit clear; its size in pages: 1 to 3, or 2^k + j (k < 52, j < 4), so
  * that LIMIT - PMBPTR_EL1[63:12] meets 0, 1, 2 with one bit more, and
@@ -145,7 +146,10 @@ static void buf_edge(spu_gen_t *g, uint64_t maxrec, uint64_t align)
     const uint64_t pages = PCT(g, 50) ? 1 + rng_below(&g->rng, 3)
                                       : (1ull << rng_below(&g->rng, 52)) + rng_below(&g->rng, 4);
     g->buf_size = pages << 12;
-    g->buf_base += (4096 - maxrec - rng_below(&g->rng, (uint32_t)(4 * maxrec))) & ~(align - 1);
+    /* a fifth of the starts in the page's last 1 << MaxSize bytes: past
+     * LIMIT - (1 << MaxSize) for a one-page buffer (D17.7.4; impl-defined.md
+     * row 44: written where it points) */
+    g->buf_base += (4095 - rng_below(&g->rng, (uint32_t)(5 * maxrec))) & ~(align - 1);
 }
 
 /* A Profiling Buffer as the Linux driver sets one up (docs/generator.md):
