@@ -36,7 +36,7 @@
     X(p_filter, 0, 100, 1, "% programs enabling each filter")                                  \
     X(p_close, 0, 100, 1, "% reprogramming bursts that hammer PMSICR (several selections a cycle)") \
     X(p_small_buf, 0, 100, 1, "% Profiling Buffers with room for a few records (they fill)")    \
-    X(p_edge_buf, 0, 100, 1, "% Profiling Buffers at the full test's edges (the top page; 2-3 pages)")
+    X(p_edge_buf, 0, 100, 1, "% Profiling Buffers at the full test's edges (top page, 2^k+j pages)")
 
 void gen_params_default(gen_params_t *p, const spu_config_t *cfg, uint64_t seed)
 {

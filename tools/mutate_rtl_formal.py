@@ -120,6 +120,21 @@ def abc_mutant(m, width):
     return "read_aiger %s; logic; %s strash; fold;" % (m["aig"], cof)
 
 
+def not_equivalent(m, d, head, engine, out):
+    """If ABC's output out reports a counterexample, mark m not equivalent,
+    decode its trace, and return True."""
+    cex = re.search(r"Output \d+ of miter .* was asserted in frame (\d+)", out)
+    if not cex:
+        return False
+    m["formal"] = "not-equivalent"
+    m["formal_detail"] = "NOT equivalent: ABC %s counterexample, an output differs in cycle %s after reset" % (
+        engine, cex.group(1))
+    t = decode_cex(d, int(cex.group(1)), head)
+    if t:
+        m["formal_trace"] = os.path.relpath(t, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return True
+
+
 def check(m, build, width, depth):
     """Set m["formal"] and m["formal_detail"] for one survivor."""
     d = os.path.join(build, "mutate", m["config"], "formal", str(m["id"]))
@@ -134,26 +149,14 @@ def check(m, build, width, depth):
     if re.search(r"Property proved", out):
         m["formal"], m["formal_detail"] = "equivalent", "proven equivalent (ABC pdr, unbounded, from reset)"
         return
-    cex = re.search(r"Output \d+ of miter .* was asserted in frame (\d+)", out)
-    if cex:
-        m["formal"] = "not-equivalent"
-        m["formal_detail"] = "NOT equivalent: ABC pdr counterexample, an output differs in cycle %s after reset" % cex.group(1)
-        t = decode_cex(d, int(cex.group(1)), head)
-        if t:
-            m["formal_trace"] = os.path.relpath(t, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if not_equivalent(m, d, head, "pdr", out):
         return
     rc, out = run(["yosys-abc", "-c", "%s bmc3 -F %d -T %d" % (head, depth, BMC_SECONDS)],
                   BMC_SECONDS + 30, os.path.join(d, "bmc.log"))
-    cex = re.search(r"Output \d+ of miter .* was asserted in frame (\d+)", out)
+    if not_equivalent(m, d, head, "bmc3", out):
+        return
     ok = re.search(r"No output asserted in (\d+) frames", out)
-    if cex:
-        m["formal"] = "not-equivalent"
-        m["formal_detail"] = "NOT equivalent: ABC bmc3 counterexample, an output differs in cycle %s after reset" % (
-            cex.group(1))
-        t = decode_cex(d, int(cex.group(1)), head)
-        if t:
-            m["formal_trace"] = os.path.relpath(t, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    elif ok and int(ok.group(1)) > 1:
+    if ok and int(ok.group(1)) > 1:
         m["formal"] = "equivalent-bounded"
         m["formal_detail"] = "equivalent for %s cycles from reset (ABC bmc3; pdr undecided in %d s)" % (
             ok.group(1), PDR_SECONDS)
