@@ -330,6 +330,9 @@ def main():
                                                         "its survivors (a ladder that grew), then the formal check")
     ap.add_argument("--pdr-seconds", type=int, default=mutate_rtl_formal.PDR_SECONDS,
                     help="the formal check's ABC pdr time per mutant")
+    ap.add_argument("--prep-seconds", type=int, default=mutate_rtl_formal.PREP_SECONDS,
+                    help="the time the ABC call allows, on top of pdr's, for reading the miter and its "
+                         "reduction (fold, scorr, dc2): scorr on wide's miter takes minutes on a loaded machine")
     a = ap.parse_args()
     a.knobs = not a.quick
     if a.quick:
@@ -389,6 +392,7 @@ def main():
             surv = [m for m in allm if m["sim_class"] in ("not-activated", "no-output-change") and
                     m.get("formal") not in ("equivalent", "not-equivalent")]
             mutate_rtl_formal.PDR_SECONDS = a.pdr_seconds
+            mutate_rtl_formal.PREP_SECONDS = a.prep_seconds
             mutate_rtl_formal.check_all(surv, a.build, a.jobs, a.bmc_depth)
             # The control: the check must tell killed mutants (known to differ)
             # from the original, or its "equivalent" means nothing.

@@ -39,6 +39,7 @@ import sys
 DEPTH = 30          # BMC depth (cycles from reset) when PDR does not decide
 PDR_SECONDS = 30    # ABC pdr time limit per mutant
 BMC_SECONDS = 60    # ABC bmc3 time limit per mutant
+PREP_SECONDS = 90   # the pdr call's limit on top of PDR_SECONDS: reading, fold, scorr, dc2
 
 PORT_RE = re.compile(r"^  wire (?:width (\d+) )?(input|output) \d+ \\(\S+)$", re.M)
 
@@ -145,7 +146,9 @@ def check(m, build, width, depth):
         return
     head = abc_mutant(m, width)
     rc, out = run(["yosys-abc", "-c", "%s scorr; dc2; pdr -T %d" % (head, PDR_SECONDS)],
-                  PDR_SECONDS + 90, os.path.join(d, "pdr.log"))
+                  PDR_SECONDS + PREP_SECONDS, os.path.join(d, "pdr.log"))
+    pdr = "pdr %d s" % PDR_SECONDS if rc is not None else "ABC stopped at %d s (pdr %d s + prep %d s)" % (
+        PDR_SECONDS + PREP_SECONDS, PDR_SECONDS, PREP_SECONDS)
     if re.search(r"Property proved", out):
         m["formal"], m["formal_detail"] = "equivalent", "proven equivalent (ABC pdr, unbounded, from reset)"
         return
@@ -158,11 +161,10 @@ def check(m, build, width, depth):
     ok = re.search(r"No output asserted in (\d+) frames", out)
     if ok and int(ok.group(1)) > 1:
         m["formal"] = "equivalent-bounded"
-        m["formal_detail"] = "equivalent for %s cycles from reset (ABC bmc3; pdr undecided in %d s)" % (
-            ok.group(1), PDR_SECONDS)
+        m["formal_detail"] = "equivalent for %s cycles from reset (ABC bmc3; undecided: %s)" % (ok.group(1), pdr)
     else:
         m["formal"] = "unknown"
-        m["formal_detail"] = "undecided: pdr %d s, bmc3 %d s" % (PDR_SECONDS, BMC_SECONDS)
+        m["formal_detail"] = "undecided: %s, bmc3 %d s" % (pdr, BMC_SECONDS)
 
 
 def decode_cex(d, frames, head):
