@@ -214,6 +214,7 @@ static int csim_run(csim_t *c, const spu_opts_t *o, spu_setup_t *s, int argc, ch
     mem_init(&mem);
     c->run.mem = &mem;
     c->run.mem_stall = (unsigned)o->mem_stall;
+    c->run.stray = (unsigned)o->stray;
     c->run.check_stream = 1;
     c->run.stats = &c->stats; /* counted per selection and record (run_observe_full()) */
     c->run.stats_m = &c->model;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "rng.h"
 
 void core_init(spu_core_t *c, const spu_config_t *cfg)
 {
@@ -18,6 +19,7 @@ void core_reset(spu_core_t *c)
 {
     memset(c->slot, 0, sizeof c->slot);
     c->next_event = UINT64_MAX;
+    c->stray_fin = 0;
 }
 
 int core_idle(const spu_core_t *c)
@@ -84,6 +86,60 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in)
     c->next_event = core_next_event(c);
 }
 
+/* The first port from a random one on that mask leaves free, or -1. */
+static int free_port(uint64_t *h, unsigned n, uint8_t used)
+{
+    const unsigned p0 = rng_below(h, n);
+    for (unsigned k = 0; k < n; k++) {
+        const unsigned p = (p0 + k) % n;
+        if (!((used >> p) & 1u))
+            return (int)p;
+    }
+    return -1;
+}
+
+/* 1 when a finish port of in names slot s. */
+static int fin_named(const spu_in_t *in, unsigned n, unsigned s)
+{
+    for (unsigned p = 0; p < n; p++)
+        if (((in->fin_valid >> p) & 1u) && in->fin_slot[p] == s)
+            return 1;
+    return 0;
+}
+
+/* A stray event names any value of the 2-bit slot field: a slot that is
+ * free, one already issued, or none (>= SLOTS). A stray finish never names
+ * a slot the core model holds or finishes in this cycle (that would finish
+ * its op early or in its place, and the core would lose track of it); a
+ * stray issue may (an early or a second issue, or one in the finish's cycle).
+ * The finish's payloads stay as the last finish left them: a unit that
+ * completes a stray finish shows a record the other side does not. */
+unsigned core_stray(spu_core_t *c, uint64_t cycle, unsigned pct, spu_in_t *in)
+{
+    uint64_t h = cycle ^ 0x5354524159ull; /* not --mem-stall's draw */
+    c->stray_fin = 0;
+    if (rng_below(&h, 100) >= pct)
+        return 0;
+    const unsigned n = c->cfg->slots, kind = 1u + rng_below(&h, 3); /* issue, finish, both */
+    unsigned drove = 0;
+    int p = (kind & 1u) ? free_port(&h, n, in->iss_valid) : -1;
+    unsigned s = rng_below(&h, 1u << SPU_W_iss_slot);
+    if (p >= 0) {
+        in->iss_valid |= (uint8_t)(1u << p);
+        in->iss_slot[p] = (uint8_t)s;
+        drove |= 1u;
+    }
+    p = (kind & 2u) ? free_port(&h, n, in->fin_valid) : -1;
+    s = rng_below(&h, 1u << SPU_W_fin_slot);
+    if (p >= 0 && !(s < n && c->slot[s].live) && !fin_named(in, n, s)) {
+        in->fin_valid |= (uint8_t)(1u << p);
+        in->fin_slot[p] = (uint8_t)s;
+        c->stray_fin = (uint8_t)(1u << p);
+        drove |= 2u;
+    }
+    return drove;
+}
+
 int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
                  const spu_src_t *src)
 {
@@ -122,6 +178,13 @@ int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const s
     if (orphan) {
         snprintf(c->err, sizeof c->err, "cycle %llu: record on port %u with no finish event",
                  (unsigned long long)t, (unsigned)__builtin_ctz(orphan));
+        return -1;
+    }
+    const uint8_t stray = out->rec_valid & c->stray_fin;
+    if (stray) {
+        const unsigned p = (unsigned)__builtin_ctz(stray);
+        snprintf(c->err, sizeof c->err, "cycle %llu: record on port %u for a stray finish of slot %u, "
+                 "which was not busy (docs/semantics.md: ignored)", (unsigned long long)t, p, in->fin_slot[p]);
         return -1;
     }
     return 0;

@@ -24,6 +24,7 @@ typedef struct spu_core {
     core_slot_t fin[SPU_MAX_SLOTS];  /* the slot of the op finishing on each port this cycle, as
                                         it was (the op and its attributes, entry, entry EL) */
     uint64_t next_event;             /* cache of core_next_event() */
+    uint8_t stray_fin;               /* this cycle's finish ports driven by core_stray() */
     char err[256];                   /* set when the unit's outputs break the core's view */
 } spu_core_t;
 
@@ -39,6 +40,12 @@ void core_drive(spu_core_t *c, uint64_t cycle, spu_in_t *in);
  * handed out twice, a record with no finish behind it) or src has no such op. */
 int core_observe(spu_core_t *c, const spu_cyc_t *cy, const spu_in_t *in, const spu_out_t *out,
                  const spu_src_t *src);
+/* --stray-events: in pct % of the cycles (a fixed function of the cycle
+ * number, as --mem-stall's), also drive an issue and/or a finish that no
+ * sampled op stands behind, on ports the cycle's own events leave free
+ * (docs/semantics.md, "Input corner cases"). Returns bit 0 for an issue
+ * driven, bit 1 for a finish. */
+unsigned core_stray(spu_core_t *c, uint64_t cycle, unsigned pct, spu_in_t *in);
 /* Earliest cycle with a pending issue or finish event, UINT64_MAX if none. */
 uint64_t core_next_event(const spu_core_t *c);
 int core_idle(const spu_core_t *c);

@@ -31,6 +31,7 @@ static const opt_def_t eng_opt[] = {
     NUM_OPT("--seed", M(seed), 0, 0, NULL),
     NUM_OPT("--period", M(period), 0, 0, NULL),
     NUM_OPT("--mem-stall", M(mem_stall), 0, 99, "a percentage of cycles, 0..99 (at 100 nothing is ever written)"),
+    NUM_OPT("--stray-events", M(stray), 0, 100, "a percentage of cycles, 0..100"),
     FLAG_OPT("--quiet", M(quiet), 1),
     FLAG_OPT("--stats", M(stats), 1),
     FLAG_OPT("--no-skip", M(no_skip), 1),
@@ -71,6 +72,9 @@ static void usage(FILE *f, const char *prog, const opts_front_t *fe)
                "                      highest written address, to FILE (docs/buffer.md)\n"
                "  --mem-stall PCT     the memory stalls the write port in PCT %% of the cycles, 0..99\n"
                "                      (default 0; docs/buffer.md)\n"
+               "  --stray-events PCT  in PCT %% of the cycles the core also drives an issue and/or a finish\n"
+               "                      that no sampled op stands behind: for a free, an issued or no slot\n"
+               "                      (default 0; docs/semantics.md, \"Input corner cases\")\n"
                "  --log FILE          write the .spl log to FILE (default stdout)\n"
                "  --quiet             no .spl log\n"
                "  --stats             print statistics to stderr at the end\n"

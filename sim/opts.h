@@ -32,6 +32,7 @@ typedef struct spu_opts {
     const char *stats_json;      /* --stats-json FILE: the run's figures as JSON (docs/formats.md) */
     const char *report;          /* --report FILE: the run as an HTML page (docs/formats.md) */
     uint64_t mem_stall;          /* --mem-stall PCT: cycles the memory stalls the write port, percent */
+    uint64_t stray;              /* --stray-events PCT: cycles with stray issue/finish events, percent */
     const char *log;             /* --log FILE (default stdout) */
     uint64_t seed;               /* --seed S */
     uint64_t ops;                /* the generator's length in members (UINT64_MAX: none) */

@@ -64,8 +64,14 @@ int run_inputs(spu_run_t *r, spu_cyc_t *cy, spu_in_t *in)
     in->prof_allowed = cy->allow;
     in->ts = cy->cycle; /* the timer: one tick per cycle from the start of the run */
     in->mem_ready = r->mem_stall ? mem_ready_stalled(r, cy->cycle) : 1;
-    if (!cy->reset)
+    if (!cy->reset) {
         core_drive(&r->core, cy->cycle, in);
+        if (r->stray) {
+            const unsigned d = core_stray(&r->core, cy->cycle, r->stray, in);
+            r->log.stray_iss += d & 1u;
+            r->log.stray_fin += d >> 1;
+        }
+    }
     return 1;
 }
 
@@ -116,7 +122,7 @@ int run_observe_full(spu_run_t *r, const spu_cyc_t *cy, const spu_in_t *in, cons
 int run_skip_full(spu_run_t *r, spu_model_t *m, uint64_t *skipped)
 {
     *skipped = 0;
-    if (r->src_done || r->emit || !r->src.skip || !spu_model_settled(m, r->el, r->allow))
+    if (r->src_done || r->emit || !r->src.skip || r->stray || !spu_model_settled(m, r->el, r->allow))
         return 0;
     const uint64_t next_ev = core_next_event(&r->core);
     if (next_ev <= r->cycle)
@@ -144,8 +150,8 @@ unsigned run_block(spu_run_t *r, spu_model_t *m, unsigned max, spu_block_t *b)
      * every step of a cycle but its members' those of the cycle before:
      * no write beat or record still to come (run_observe() does nothing),
      * no interrupt for a closed-loop source to observe, the memory always
-     * ready (no --mem-stall draw). */
-    if (r->src_done || r->emit || !r->src.skip || r->mem_busy || r->hold || r->mem_stall ||
+     * ready (no --mem-stall draw), no stray events (--stray-events). */
+    if (r->src_done || r->emit || !r->src.skip || r->mem_busy || r->hold || r->mem_stall || r->stray ||
         (r->src.observe && (m->reg[SPU_REG_PMBSR_EL1] & SPU_F_PMBSR_EL1_S_MASK)) ||
         !spu_model_settled(m, r->el, r->allow))
         return 0;

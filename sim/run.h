@@ -28,6 +28,7 @@ typedef struct spu_run {
     FILE *rec_txt;           /* optional: every record's packets as text (docs/records.md) */
     /* The Profiling Buffer's memory side (docs/buffer.md) */
     unsigned mem_stall;      /* percent of cycles in which the memory stalls (mem_ready = 0) */
+    unsigned stray;          /* percent of cycles with stray issue/finish events (core_stray()) */
     spu_mem_t *mem;          /* optional: the memory the write beats go to */
     int check_stream;        /* the beats must write the records of run_records(), in order */
     uint8_t beat_valid, beat_strb; /* the beat shown in this cycle (last cycle's outputs) */

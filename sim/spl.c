@@ -165,6 +165,9 @@ void spl_print_records(const spl_log_t *l, FILE *f)
             l->rec_waited, l->rec_pending);
     fprintf(f, "Profiling Buffer: buffer-full events %" PRIu64 "  write beats %" PRIu64 "  bytes of the write path lost to a reset %" PRIu64 "\n",
             l->buf_full, l->mem_beats, l->mem_lost);
+    if (l->stray_iss || l->stray_fin)
+        fprintf(f, "stray events (--stray-events, no op behind them): issues %" PRIu64 "  finishes %" PRIu64 "\n",
+                l->stray_iss, l->stray_fin);
 }
 
 void spl_log_json(const spl_log_t *l, json_t *j)
@@ -195,6 +198,10 @@ void spl_log_json(const spl_log_t *l, json_t *j)
     json_u64(j, "full_events", l->buf_full);
     json_u64(j, "write_beats", l->mem_beats);
     json_u64(j, "bytes_lost_to_reset", l->mem_lost);
+    json_close(j);
+    json_obj(j, "stray"); /* --stray-events */
+    json_u64(j, "issues", l->stray_iss);
+    json_u64(j, "finishes", l->stray_fin);
     json_close(j);
     json_obj(j, "pmu"); /* the events the configuration implements */
     for (int i = 0; i < SPU_NPMU; i++)

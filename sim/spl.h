@@ -27,6 +27,7 @@ typedef struct spl_log {
     uint64_t rec_pending;         /* built, still waiting when the log was printed */
     uint64_t buf_full;            /* buffer-full management events (PMBSR_EL1.S set by a write) */
     uint64_t mem_beats, mem_lost; /* write beats the memory took; bytes of the write path a reset dropped */
+    uint64_t stray_iss, stray_fin; /* stray issue and finish events driven (--stray-events) */
 } spl_log_t;
 
 void spl_init(spl_log_t *l, FILE *f, const spu_config_t *cfg);

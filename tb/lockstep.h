@@ -43,6 +43,7 @@ typedef struct ls_cfg {
     FILE *rec_txt;               /* the records as text (NULL: off) */
     FILE *mem_f;                 /* the memory the Profiling Buffer wrote (NULL: off) */
     unsigned mem_stall;          /* percent of cycles the memory stalls the write port */
+    unsigned stray;              /* percent of cycles with stray issue/finish events */
     int64_t mutant;              /* mutsel of a mutant build (-1: not a mutant run) */
     int apb;                     /* vt is spu_apb: register accesses over APB (apb_master.h) */
     /* 1: the reference loop (--reference, lockstep.c), the checker's

@@ -78,6 +78,7 @@ void ls_begin_run(const ls_cfg_t *c, spu_src_t src, spu_run_t *run, const spu_mo
     mem_init(dmem);
     run->mem = mmem;
     run->mem_stall = c->mem_stall;
+    run->stray = c->stray;
     run->check_stream = !c->dut_only;
 }
 

@@ -89,6 +89,7 @@ static int make_cfg(const tb_opts_t *t, spu_setup_t *s, ls_cfg_t *lc, char *inj,
     lc->rec_txt = s->rec_txt;
     lc->mem_f = s->mem_f;
     lc->mem_stall = (unsigned)o->mem_stall;
+    lc->stray = (unsigned)o->stray;
     lc->progress = o->progress;
     lc->progress_total = s->have_trace ? s->trace.last_cycle + 1 : o->cycles;
     lc->dut_only = t->dut_only;

@@ -145,6 +145,8 @@ static void repro_opts(const tb_opts_t *t, const ls_cfg_t *lc, char *buf, size_t
         n += (size_t)snprintf(buf + n, len - n, " --full-clock");
     if (o->mem_stall && n < len)
         n += (size_t)snprintf(buf + n, len - n, " --mem-stall %" PRIu64, o->mem_stall);
+    if (o->stray && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " --stray-events %" PRIu64, o->stray);
     if (t->have_mutant && n < len)
         snprintf(buf + n, len - n, " --mutant %lld", (long long)t->mutant);
 }

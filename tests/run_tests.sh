@@ -431,7 +431,7 @@ EOT
 }
 
 suite_engine() {
-    script engine 7 "" -- $B/spu-engine-tests tests/vectors/d17_5_5_discard.spt
+    script engine 8 "" -- $B/spu-engine-tests tests/vectors/d17_5_5_discard.spt
 }
 
 # Shrinking a planted one-character RTL bug, short runs not vacuous, and the
