@@ -9,7 +9,8 @@ ladder of lockstep runs, cheapest first, stage by stage over all mutants
 still alive: the configuration's hand vectors (tests/vectors/*.spt) and
 directed traces (tests/mutate/*.spt), short random seeds, a few generator
 knob settings (KNOB_RUNS), buffers that fill under a stalling memory
-(BUFFER_RUNS), longer random seeds. The first run with a difference kills it
+(BUFFER_RUNS), stray issue and finish events (STRAY_RUNS), longer random
+seeds. The first run with a difference kills it
 (a run over its time limit, a hang, kills it too, marked timeout). Before
 any mutant, mutsel = 0 must pass every run of the ladder: the harness can
 pass the unmutated netlist, and its times set each run's limit.
@@ -74,6 +75,13 @@ BUFFER_RUNS = [(99, "p_small_buf=30,int_min=1,int_max=2,pop_density=100", 300000
                (99, STRESS + ",p_edge_buf=60", 400000),
                (0, STRESS + ",p_edge_buf=60", 2000000),
                (99, STRESS + ",p_edge_buf=60", 2000000)]
+# Issue and finish events no sampled op stands behind (--stray-events: for a
+# free slot, an issued one, or none; docs/semantics.md, "Input corner
+# cases"), alone and with the buffer-stress knobs and a stalling memory, so
+# slots are also held by waiting records: (--stray-events, --mem-stall,
+# generator knobs, cycles).
+STRAY_RUNS = [(20, 0, "", 400000),
+              (5, 50, STRESS, 400000)]
 
 
 def vectors_of(cfg, where="vectors"):
@@ -105,6 +113,10 @@ def ladder(cfg, a):
     runs += [("buffer", "seed%d/%dk/stall%d/%08x" % (s, n // 1000, st, zlib.crc32(k.encode())),
               ["--config", cfg, "--seed", str(s), "--cycles", str(n), "--mem-stall", str(st), "--gen", k])
              for s, (st, k, n) in enumerate(BUFFER_RUNS if a.knobs else [], 61)]
+    runs += [("stray", "seed%d/%dk/stray%d/stall%d/%08x" % (s, n // 1000, sp, st, zlib.crc32(k.encode())),
+              ["--config", cfg, "--seed", str(s), "--cycles", str(n), "--stray-events", str(sp), "--mem-stall", str(st)]
+              + (["--gen", k] if k else []))
+             for s, (sp, st, k, n) in enumerate(STRAY_RUNS if a.knobs else [], 71)]
     runs += [("long", "seed%d/%dk" % (s, a.long_cycles // 1000),
               ["--config", cfg, "--seed", str(s), "--cycles", str(a.long_cycles)])
              for s in range(101, 101 + a.long_seeds)]
