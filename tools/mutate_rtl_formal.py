@@ -27,9 +27,14 @@ counterexample. (yosys-smtbmc with z3 on the same miter took minutes for a
 dozen cycles here; bmc3 reaches 30 in a minute.)
 
 Verdicts (the formal field of a mutant): equivalent, equivalent-bounded,
-not-equivalent, unknown.
+not-equivalent, unknown. A decided verdict (equivalent, not-equivalent) is
+kept in the mutant's directory (verdict.json) with the SHA-256 of the
+miter's AIGER model and the ABC script: a later run on the same model (the
+same netlist; Yosys writes it byte for byte again) takes it from there
+instead of running ABC again, and says so in the detail.
 """
 import concurrent.futures as cf
+import hashlib
 import json
 import os
 import re
@@ -40,6 +45,7 @@ DEPTH = 30          # BMC depth (cycles from reset) when PDR does not decide
 PDR_SECONDS = 30    # ABC pdr time limit per mutant
 BMC_SECONDS = 60    # ABC bmc3 time limit per mutant
 PREP_SECONDS = 90   # the pdr call's limit on top of PDR_SECONDS: reading, fold, scorr, dc2
+CACHE = True        # take decided verdicts kept by an earlier run on the same model (verdict.json)
 
 PORT_RE = re.compile(r"^  wire (?:width (\d+) )?(input|output) \d+ \\(\S+)$", re.M)
 
@@ -136,6 +142,38 @@ def not_equivalent(m, d, head, engine, out):
     return True
 
 
+SCRIPT = "strash; fold; scorr; dc2; pdr | bmc3"   # what a cached verdict was decided by
+VERDICT_KEYS = ("formal", "formal_detail", "formal_trace")
+
+
+def verdict_key(m):
+    """What a decided verdict of m holds for: its miter model, its id, the script."""
+    return {"miter_sha256": m["aig_sha"], "id": m["id"], "script": SCRIPT}
+
+
+def cached(m, d):
+    """Take m's decided verdict from d/verdict.json if it is for this very
+    model; returns True if it did."""
+    try:
+        v = json.load(open(os.path.join(d, "verdict.json")))
+    except (OSError, ValueError):
+        return False
+    if v.get("key") != verdict_key(m) or v.get("formal") not in ("equivalent", "not-equivalent"):
+        return False
+    m.update({k: v[k] for k in VERDICT_KEYS if k in v})
+    m["formal_detail"] += " (kept from an earlier run on the same miter model)"
+    return True
+
+
+def store(m, d):
+    """Keep m's verdict in d/verdict.json when it is decided."""
+    if m.get("formal") in ("equivalent", "not-equivalent"):
+        v = {k: m[k] for k in VERDICT_KEYS if k in m}
+        v["key"] = verdict_key(m)
+        with open(os.path.join(d, "verdict.json"), "w") as f:
+            json.dump(v, f, indent=1)
+
+
 def check(m, build, width, depth):
     """Set m["formal"] and m["formal_detail"] for one survivor."""
     d = os.path.join(build, "mutate", m["config"], "formal", str(m["id"]))
@@ -144,6 +182,13 @@ def check(m, build, width, depth):
         m["formal"], m["formal_detail"] = "unknown", "yosys could not build the miter (%s)" % os.path.join(
             build, "mutate", m["config"], "formal", "yosys.log")
         return
+    if not (CACHE and cached(m, d)):
+        decide(m, d, width, depth)
+        store(m, d)
+
+
+def decide(m, d, width, depth):
+    """Run ABC on survivor m: pdr, then bmc3 if pdr does not decide."""
     head = abc_mutant(m, width)
     rc, out = run(["yosys-abc", "-c", "%s scorr; dc2; pdr -T %d" % (head, PDR_SECONDS)],
                   PDR_SECONDS + PREP_SECONDS, os.path.join(d, "pdr.log"))
@@ -206,8 +251,9 @@ def check_all(surv, build, jobs, depth):
             widths[m["config"]] = json.load(open(os.path.join(build, "mutate", m["config"], "mutants.json")))[
                 "mutsel_width"]
             sys.stderr.write("mutate: formal: the miter of %s (yosys)\n" % m["config"])
-            aigs[m["config"]] = template(build, m["config"], widths[m["config"]])
-        m["aig"] = aigs[m["config"]]
+            aig = template(build, m["config"], widths[m["config"]])
+            aigs[m["config"]] = (aig, hashlib.sha256(open(aig, "rb").read()).hexdigest() if aig else None)
+        m["aig"], m["aig_sha"] = aigs[m["config"]]
     with cf.ThreadPoolExecutor(jobs) as ex:
         futs = [ex.submit(check, m, build, widths[m["config"]], depth) for m in surv]
         for i, f in enumerate(cf.as_completed(futs), 1):
@@ -215,3 +261,4 @@ def check_all(surv, build, jobs, depth):
             sys.stderr.write("mutate: formal %d/%d survivors\n" % (i, len(surv)))
     for m in surv:
         m.pop("aig", None)
+        m.pop("aig_sha", None)
