@@ -321,7 +321,7 @@ static void stray_events(void)
     out.rec_valid = c.stray_fin;
     const spu_cyc_t cy = {.cycle = 1};
     const int rc = core_observe(&c, &cy, &in, &out, NULL);
-    char msg[400];
+    char msg[640];
     snprintf(msg, sizeof msg, "%s; cycles with one %u of 20000 at 30 %%, %u at 0 %%; slots issued %x, finished %x; "
              "a record on the stray port: rc %d '%s'", why, with, none, seen[0], seen[1], rc, c.err);
     report("stray_events", !why[0] && with > 4000 && with < 8000 && none == 0 && seen[0] == 0xF && seen[1] == 0xF &&
