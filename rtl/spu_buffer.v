@@ -77,22 +77,26 @@ module spu_buffer #(
   reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed ...
   reg         lim_stale2_q;                  // ... or was, in the cycle before
 
-  // SPEBufferIsFull(PMBPTR_EL1 + n); lf = {lim0, ge0, eq0, ge1, eq1}: LIMIT
-  // = 0, and A >= LIMIT, A = LIMIT - 1 for A = PMBPTR_EL1[63:12] and A + 1.
+  // SPEBufferIsFull(PMBPTR_EL1 + n); lf = {lim0, ge0, eq0, ge1}: LIMIT =
+  // 0, A >= LIMIT and A = LIMIT - 1 for A = PMBPTR_EL1[63:12], and A + 1 >=
+  // LIMIT. A = LIMIT - 2 with a carry out of the low 12 bits is never full:
+  // the bytes past the page, b[11:0], are at most those of the records that
+  // wait or finish, SLOTS * REC_MAX <= 4 * 255, below 4096 - (1 << MaxSize)
+  // for every MaxSize <= 11 the configuration generator accepts.
   function full_at;
     input [11:0] n;
     input [11:0] lo;                           // PMBPTR_EL1[11:0]
-    input [4:0]  lf;
+    input [3:0]  lf;
     reg   [12:0] b;
     begin
       b       = {1'b0, lo} + {1'b0, n};
-      full_at = lf[4] | (b[12] ? (lf[1] | (lf[0] & (b[11:0] > LOW_MAX)))
-                               : (lf[3] | (lf[2] & (b[11:0] > LOW_MAX))));
+      full_at = lf[3] | (b[12] ? lf[0] : (lf[2] | (lf[1] & (b[11:0] > LOW_MAX))));
     end
   endfunction
 
   // The waiting records: wq_q holds their slots in finish order (position
-  // i at [2i +: 2], wqn_q of them), wait_q the same as a mask; slot s's
+  // i at [2i +: 2], wqn_q of them, the positions above zero: a record
+  // joins by an OR), wait_q the same as a mask; slot s's
   // record length is slot_len_i[8s +: 8], a register of its capture. Every
   // kept record joins them at its finish (hold_o: its slot stays occupied),
   // so the reservation below reads only registers: the keep decision and
@@ -106,18 +110,17 @@ module spu_buffer #(
 
   // full_at's flags, and whether A + 1 wraps to 0: worked out only in a
   // cycle with a waiting or kept record (simulation speed).
-  reg [4:0] lf;
+  reg [3:0] lf;
   reg       hi_ones;
   always @* begin : b_flags
-    lf      = 5'd0;
+    lf      = 4'd0;
     hi_ones = 1'b0;
     if (work) begin
       hi_ones = &ptr_hi;
-      lf[4]   = lim_hi == 52'd0;
-      lf[3]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
-      lf[2]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
-      lf[1]   = hi_ones ? lf[4] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
-      lf[0]   = hi_ones ? (lim_hi == 52'd1) : (lim_gap_q == 53'd2);
+      lf[3]   = lim_hi == 52'd0;
+      lf[2]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
+      lf[1]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
+      lf[0]   = hi_ones ? lf[3] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
     end
   end
 
@@ -161,12 +164,11 @@ module spu_buffer #(
       if (lim_we_i || lim_stale_q) begin
         stop_d = stop_q && wqn_d != 3'd0;
       end else begin
-        bmax   = lf[2]   ? {1'b0, LOW_MAX} :
-                 hi_ones ? 13'd4095 :
-                 lf[0]   ? 13'd4096 + {1'b0, LOW_MAX} : 13'h1FFF;
+        bmax   = lf[1]   ? {1'b0, LOW_MAX} :
+                 hi_ones ? 13'd4095 : 13'h1FFF;
         room   = {1'b0, bmax} - {2'd0, pmbptr_i[11:0]} - {2'd0, wb_q};
         stop_d = wqn_d != 3'd0 &&
-                 (full_o || lf[4] || lf[3] || room[13] || {4'd0, c_new} > room);
+                 (full_o || lf[3] || lf[2] || room[13] || {4'd0, c_new} > room);
       end
     end
   end
@@ -219,7 +221,7 @@ module spu_buffer #(
           end
         end else if (cv && en) begin         // it waits on
           wait_d              = wait_d | c1;
-          wq_d[2*wqn_d +: 2]  = cs;
+          wq_d                = wq_d | ({{(2*SLOTS-2){1'b0}}, cs} << {wqn_d, 1'b0});
           wqn_d               = wqn_d + 3'd1;
         end else if (cv) begin               // D17.4: discarded
           rel_o = rel_o | c1;
@@ -237,7 +239,7 @@ module spu_buffer #(
         if (cl != 8'd0) begin
           hold_o              = hold_o | c1;
           wait_d              = wait_d | c1;
-          wq_d[2*wqn_d +: 2]  = cs;
+          wq_d                = wq_d | ({{(2*SLOTS-2){1'b0}}, cs} << {wqn_d, 1'b0});
           wqn_d               = wqn_d + 3'd1;
         end
       end
@@ -388,7 +390,8 @@ module spu_buffer #(
       LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});
     end
   end
-  // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q.
+  // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q,
+  // and zeros above them.
   always @* begin : f_fifo
     integer fi, fj;
     reg [SLOTS-1:0] in_fifo;
@@ -401,6 +404,8 @@ module spu_buffer #(
         in_fifo = in_fifo | ({{(SLOTS-1){1'b0}}, 1'b1} << wq_q[2*fi +: 2]);
         for (fj = fi + 1; fj < SLOTS; fj = fj + 1)
           if (fj < wqn_q && wq_q[2*fi +: 2] == wq_q[2*fj +: 2]) ok = 1'b0;
+      end else if (wq_q[2*fi +: 2] != 2'd0) begin
+        ok = 1'b0;                       // a position above is zero
       end
     if (f_past_valid) WaitFifoValid_A: assert (ok && in_fifo == wait_q);
   end

@@ -25,7 +25,8 @@ module spu_encode #(
   parameter integer        SLOTS    = 1,
   parameter integer        NPKT     = `SPU_NPKT,  // packets of the packet table ...
   parameter [NPKT*4-1:0]   PKT_SIZE = {NPKT{4'd1}}, // ... and their sizes (spu_top)
-  parameter integer        BEATS    = 16          // beats the queue holds (BUF_BEATS)
+  parameter integer        BEATS    = 16,         // beats the queue holds (BUF_BEATS)
+  parameter integer        REC_MAX  = 128         // the longest record's bytes (REC_MAX)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -49,6 +50,11 @@ module spu_encode #(
   localparam [BW:0]  BN = BEATS[BW:0];
   localparam integer  LASTI = BEATS - 1;
   localparam [BW-1:0] LAST = LASTI[BW-1:0];                  // the queue's last index
+  // a record's beats: at most (7 + REC_MAX + 7) / 8, from an offset of up to
+  // 7 bytes in its first
+  localparam integer  NBW  = $clog2((REC_MAX + 14) / 8 + 1);
+  localparam [NBW-1:0] NB1 = 1;
+  localparam [NBW-1:0] NB2 = 2;
 
   function [3:0] pkt_size;              // header and payload bytes of packet i
     input integer i;
@@ -66,7 +72,7 @@ module spu_encode #(
   reg [NPKT-1:0] left_q, left_d;       // the packets after it
   reg [4:0]      o_q, o_d;             // bytes in the window, not yet in a beat
   reg [3:0]      wp_q, wp_d;           // where the window takes bytes: (8 * rp + o) mod 16
-  reg [5:0]      nb_q, nb_d;           // the record's beats not yet in the queue ...
+  reg [NBW-1:0]  nb_q, nb_d;           // the record's beats not yet in the queue ...
   reg            last_q, last_d;       // ... if only one (nb_q == 1) ...
   reg [3:0]      eoff_q, eoff_d;       // ... and the record's bytes in its last beat, 1..8
   reg            rp_q, rp_d;           // the half that is the next beat
@@ -76,6 +82,8 @@ module spu_encode #(
   reg [BW:0]     cnt_q;                // beats in the queue
   wire           room = cnt_q != BN;
 
+  reg [5:0]      nbs;                  // a starting record's beats (below 1 << NBW)
+  wire           unused_nbs = ^(nbs >> NBW);
   reg            emit;                 // a beat goes into the queue ...
   reg [63:0]     beat_data;            // ... with these bytes
   reg [7:0]      beat_strb;
@@ -99,6 +107,8 @@ module spu_encode #(
       end
     end
   endfunction
+  // An OR of the one-hot choices, each masked to its packet's size: the
+  // bytes past a packet's size are not read (nor kept, spu_record).
   function [75:0] pick;                // {size, bytes} of one-hot packet f of slot sl
     input [NPKT-1:0]          f;
     input [1:0]               sl;
@@ -107,10 +117,10 @@ module spu_encode #(
     begin
       pick = 76'd0;
       for (k = 0; k < SLOTS; k = k + 1)
-        if (sl == k[1:0])
-          for (i = 0; i < NPKT; i = i + 1)
-            if (f[i])
-              pick = {pkt_size(i), pk[72*(NPKT*k + i) +: 72]};
+        for (i = 0; i < NPKT; i = i + 1)
+          pick = pick | ({76{sl == k[1:0] && f[i]}} &
+                         {pkt_size(i), pk[72*(NPKT*k + i) +: 72] &
+                                       ~({72{1'b1}} << (8 * pkt_size(i)))});
     end
   endfunction
 
@@ -156,6 +166,7 @@ module spu_encode #(
     end8      = last_q ? eoff_q : 4'd8;
     o1        = 5'd0;
     ends      = 9'd0;
+    nbs       = 6'd0;
     i         = 0;
     if (busy_q && room) begin
       o1 = o_q;
@@ -195,8 +206,8 @@ module spu_encode #(
         rp_d   = ~rp_q;
         o_d    = (o1 >= 5'd8) ? o1 - 5'd8 : 5'd0;
         addr_d = addr_q + 61'd1;
-        nb_d   = nb_q - 6'd1;
-        last_d = nb_q == 6'd2;
+        nb_d   = nb_q - NB1;
+        last_d = nb_q == NB2;
         if (last_q)
           busy_d = 1'b0;
       end
@@ -211,8 +222,9 @@ module spu_encode #(
       o_d    = {2'd0, start_ptr_i[2:0]};
       wp_d   = {1'b0, start_ptr_i[2:0]};
       ends   = {1'b0, start_len_i} + {6'd0, start_ptr_i[2:0]};
-      nb_d   = ends[8:3] + {5'd0, ends[2:0] != 3'd0};
-      last_d = ends <= 9'd8;
+      nbs    = ends[8:3] + {5'd0, ends[2:0] != 3'd0};
+      nb_d   = nbs[NBW-1:0];
+      last_d = 1'b0;                   // a record has 9 bytes or more (its PC packet)
       eoff_d = (ends[2:0] == 3'd0) ? 4'd8 : {1'b0, ends[2:0]};
       rp_d   = 1'b0;
       wst_d  = 16'd0;
@@ -228,7 +240,7 @@ module spu_encode #(
       left_q <= {NPKT{1'b0}};
       o_q    <= 5'd0;
       wp_q   <= 4'd0;
-      nb_q   <= 6'd0;
+      nb_q   <= {NBW{1'b0}};
       last_q <= 1'b0;
       eoff_q <= 4'd0;
       rp_q   <= 1'b0;
@@ -326,6 +338,7 @@ module spu_encode #(
   reg [3:0] f_off;                     // its offset in its first 8 bytes
   reg [5:0] f_beats;                   // its beats so far
   reg [60:0] f_base;                   // its first beat's address [63:3]
+  wire [5:0] f_nb = {{(6-NBW){1'b0}}, nb_q};   // nb_q in 6 bits
   function [4:0] f_ones16;             // the ones of v
     input [15:0] v;
     integer k;
@@ -337,7 +350,7 @@ module spu_encode #(
   reg [8:0]  f_unread;                 // bytes of the packets still to be read
   // the record's bytes not yet in the window: up to the end of its last
   // beat's eoff bytes, from the window's count in the next beat
-  wire [8:0] f_tail = {nb_q - 6'd1, 3'b000} + {5'd0, eoff_q} - {4'd0, o_q};
+  wire [8:0] f_tail = {f_nb - 6'd1, 3'b000} + {5'd0, eoff_q} - {4'd0, o_q};
   reg [15:0] f_wst;                    // the enables the window's bytes must have
   always @* begin : f_sizes
     integer k;
@@ -398,14 +411,16 @@ module spu_encode #(
       // hold the o bytes in the window and the rest of the record, the last
       // of them eoff (1..8) of it; wp is 8 * rp + o mod 16
       EncBeatsLeft_A: assert (!busy_q ||
-                              (nb_q != 6'd0 && last_q == (nb_q == 6'd1) &&
+                              (f_nb != 6'd0 && last_q == (f_nb == 6'd1) &&
                                eoff_q != 4'd0 && eoff_q <= 4'd8 &&
-                               {nb_q - 6'd1, 3'b000} + {5'd0, eoff_q} >= {4'd0, o_q} &&
+                               {f_nb - 6'd1, 3'b000} + {5'd0, eoff_q} >= {4'd0, o_q} &&
                                (!last_q || {1'b0, o_q} <= {1'b0, eoff_q}) &&
                                wp_q == {rp_q, 3'b000} + o_q[3:0]));
       // Reachability (the cover task): a beat goes into the queue, and the
       // port shows a beat the memory does not take
       BeatEmitted_C: cover (emit);
+      // a record spans two beats or more (start sets last_q to 0)
+      EncRecordLen_A: assert (!start_i || start_len_i >= 8'd9);
       BeatStalled_C: cover (mem_valid_o && !mem_ready_i);
       EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||
                                   f_sent + {4'd0, f_ones16({8'd0, beat_strb})} == {1'b0, f_len});

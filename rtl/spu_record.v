@@ -300,8 +300,9 @@ module spu_record #(
   endgenerate
 
 `ifdef FORMAL
-  // Each slot's length is its packets' sizes, padded (formal group encode:
-  // the encoder writes the record from both).
+  // Each slot's length is its packets' sizes, padded, and a slot with
+  // packets has its PC packet (formal group encode: the encoder writes the
+  // record from both).
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* begin : f_cap
@@ -316,6 +317,8 @@ module spu_record #(
         if (pres_q[NPKT*s + i]) n = n + pkt_size(i);
       n = (n + ALIGN_B[7:0] - 8'd1) & ~(ALIGN_B[7:0] - 8'd1);
       if (slen_q[8*s +: 8] != n) ok = 1'b0;
+      if (pres_q[NPKT*s +: NPKT] != {NPKT{1'b0}} && !pres_q[NPKT*s + `SPU_PKT_ADDR_PC])
+        ok = 1'b0;                       // a record has its PC (spu_encode: 9 bytes or more)
     end
     if (f_past_valid) CapLenExact_A: assert (ok);
   end

@@ -352,7 +352,8 @@ module spu_top #(
   spu_encode #(
     .SLOTS            (SLOTS),
     .PKT_SIZE         (PKT_SIZE),
-    .BEATS            (BUF_BEATS)
+    .BEATS            (BUF_BEATS),
+    .REC_MAX          (`SPU_REC_MAX)
   ) u_encode (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
