@@ -62,20 +62,13 @@ module spu_buffer #(
   // A >= LIMIT, or A = LIMIT - 1 and B > 4096 - (1 << MaxSize). A is
   // PMBPTR_EL1[63:12] plus the carry out of the low 12 bits, so the
   // reservation needs, for A = PMBPTR_EL1[63:12] and for A + 1, the flags
-  // A >= LIMIT and A = LIMIT - 1. They come from lim_gap_q = LIMIT -
-  // PMBPTR_EL1[63:12] (53-bit, signed), a register the reservation keeps up
-  // to date as it moves the pointer: no 52-bit add or compare is in the
-  // cycle's path. After an MSR PMBPTR_EL1 or PMBLIMITR_EL1 the next cycle
-  // recomputes it (lim_stale_q), and that cycle and the one after it
-  // (lim_stale2_q, while the stop a cycle ahead catches up) reserve nothing
-  // (docs/buffer.md).
+  // A >= LIMIT and A = LIMIT - 1. They come from the limit gap
+  // (spu_limit_gap), kept up to date as records move the pointer: no 52-bit
+  // add or compare is in the cycle's path. While it is recomputed after an
+  // MSR PMBPTR_EL1 or PMBLIMITR_EL1 (lim_stale, then lim_stale2) no record
+  // enters (docs/buffer.md).
   localparam [11:0] LOW_MAX = 12'd4095 - MAXB[11:0] + 12'd1;  // 4096 - (1 << MaxSize)
-  wire [51:0] ptr_hi  = pmbptr_i[63:12];
-  wire [51:0] lim_hi  = limit_i[63:12];
-  wire        unused_lim = ^limit_i[11:0];   // Zeros(12); is_full reads them (formal)
-  reg  [52:0] lim_gap_q, lim_gap_d;          // LIMIT - PMBPTR_EL1[63:12]
-  reg         lim_stale_q, lim_stale_d;      // lim_gap_q is being recomputed ...
-  reg         lim_stale2_q;                  // ... or was, in the cycle before
+  wire        lim_stale, lim_stale2;
 
   // SPEBufferIsFull(PMBPTR_EL1 + n); lf = {lim0, ge0, eq0, ge1}: LIMIT =
   // 0, A >= LIMIT and A = LIMIT - 1 for A = PMBPTR_EL1[63:12], and A + 1 >=
@@ -110,19 +103,22 @@ module spu_buffer #(
 
   // full_at's flags, and whether A + 1 wraps to 0: worked out only in a
   // cycle with a waiting or kept record (simulation speed).
-  reg [3:0] lf;
-  reg       hi_ones;
-  always @* begin : b_flags
-    lf      = 4'd0;
-    hi_ones = 1'b0;
-    if (work) begin
-      hi_ones = &ptr_hi;
-      lf[3]   = lim_hi == 52'd0;
-      lf[2]   = lim_gap_q[52] | (lim_gap_q == 53'd0);                     // A >= LIMIT
-      lf[1]   = lim_gap_q == 53'd1;                                       // A = LIMIT - 1
-      lf[0]   = hi_ones ? lf[3] : (lim_gap_q[52] | (lim_gap_q[52:1] == 52'd0));
-    end
-  end
+  wire [3:0] lf;
+  wire       hi_ones;
+  spu_limit_gap u_gap (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .pmbptr_i  (pmbptr_i),
+    .limit_i   (limit_i),
+    .lim_we_i  (lim_we_i),
+    .ptr_we_i  (ptr_we_o),
+    .step_i    (ptr_o[12] ^ pmbptr_i[12]),   // PMBPTR_EL1[63:12] + 1 (n < 2^12)
+    .work_i    (work),
+    .lf_o      (lf),
+    .hi_ones_o (hi_ones),
+    .stale_o   (lim_stale),
+    .stale2_o  (lim_stale2)
+  );
 
   // The stop ahead of the fill (D17.8: "profiling is disabled before the
   // Statistical Profiling Unit samples further operations"; docs/semantics.md,
@@ -161,7 +157,7 @@ module spu_buffer #(
     if (work) begin
       for (j = 0; j < SLOTS; j = j + 1)
         c_new = c_new + {2'd0, len_i[8*j +: 8]};
-      if (lim_we_i || lim_stale_q) begin
+      if (lim_we_i || lim_stale) begin
         stop_d = stop_q && wqn_d != 3'd0;
       end else begin
         bmax   = lf[1]   ? {1'b0, LOW_MAX} :
@@ -204,7 +200,7 @@ module spu_buffer #(
     j         = 0;
     if (wqn_q != 3'd0) begin  // most cycles have no waiting record
       en      = buf_en_i;
-      go      = buf_en_i & ~enc_busy_i & ~lim_stale_q & ~lim_stale2_q;
+      go      = buf_en_i & ~enc_busy_i & ~lim_stale & ~lim_stale2;
       for (j = 0; j < SLOTS; j = j + 1) begin
         cv = j < wqn_q;
         cs = wq_q[2*j +: 2];
@@ -256,34 +252,6 @@ module spu_buffer #(
       wb_d = (!buf_en_i || full_o) ? 12'd0 : wb_q - {4'd0, wr_len_o};
       if (buf_en_i)
         wb_d = wb_d + {2'd0, c_new};
-    end
-  end
-
-  // lim_gap_q follows PMBPTR_EL1[63:12]: down by the carry out of its low
-  // 12 bits when records enter (to LIMIT when it wraps to 0); recomputed
-  // in the cycle after an MSR of either register, which reserves nothing.
-  // Worked out only in such a cycle (simulation speed).
-  wire lim_work = lim_stale_q | lim_stale2_q | lim_we_i | ptr_we_o;
-  always @* begin : b_gap
-    lim_gap_d   = lim_gap_q;
-    lim_stale_d = lim_we_i;
-    if (lim_work) begin
-      if (lim_stale_q)
-        lim_gap_d = {1'b0, lim_hi} - {1'b0, ptr_hi};
-      else if (ptr_o[12] ^ pmbptr_i[12])     // PMBPTR_EL1[63:12] + 1 (n < 2^12)
-        lim_gap_d = (&ptr_hi) ? {1'b0, lim_hi} : lim_gap_q - 53'd1;
-    end
-  end
-
-  always @(posedge clk_i) begin : b_lim
-    if (!rst_ni) begin
-      lim_gap_q    <= 53'd0;
-      lim_stale_q  <= 1'b1;
-      lim_stale2_q <= 1'b1;
-    end else if (lim_work) begin
-      lim_gap_q    <= lim_gap_d;
-      lim_stale_q  <= lim_stale_d;
-      lim_stale2_q <= lim_stale_q;
     end
   end
 
@@ -361,7 +329,7 @@ module spu_buffer #(
       f_stop <= 1'b0;
     else
       f_stop <= wqn_d != 3'd0 &&
-                ((lim_we_i || lim_stale_q) ? f_stop :
+                ((lim_we_i || lim_stale) ? f_stop :
                  (full_o || f_next[64] || is_full(f_next[63:0], limit_i)));
   end
   always @* begin
@@ -387,7 +355,6 @@ module spu_buffer #(
       WaitBytesExact_A: assert ({53'd0, wb_q} == f_end - {1'b0, pmbptr_i});
       StopExact_A: assert (stop_q == f_stop);
       FullStops_A: assert (!full_o || stop_o);
-      LimGapValid_A: assert (lim_stale_q || lim_gap_q == {1'b0, lim_hi} - {1'b0, ptr_hi});
     end
   end
   // Invariant: the FIFO holds wqn_q distinct slots, exactly those of wait_q,

@@ -1,5 +1,4 @@
-// openspu: the serial record encoder and the Profiling Buffer's write port
-// (Arm ARM D17.8; docs/buffer.md).
+// openspu: the serial record encoder (Arm ARM D17.8; docs/buffer.md).
 //
 // The record that entered the write path (start_i: spu_buffer reserved its
 // place at PMBPTR_EL1) is written a packet per cycle, in the packet table's
@@ -7,15 +6,11 @@
 // bytes: a ring of two 8-byte halves. The window starts at PMBPTR_EL1's
 // offset in its 8 bytes (bytes before it are not written); when a half is
 // full, or the record's last byte (padding included) is in it, the half is
-// a write beat and goes into the beat queue, BEATS beats deep (knob
-// BUF_BEATS; block RAM). While the queue is full the encoder waits. The
-// record's slot is occupied until its last packet is read (occ_o), and
-// freed in that cycle (rel_o). The write port's outputs are the queue's read
-// registers: a beat written into the queue in cycle c is loaded into them at
-// the earliest at the edge that ends cycle c+1 (outputs attributed to cycle
-// c+1 in docs/semantics.md's convention), one beat per cycle while
-// mem_ready_i takes them. golden/spu_encode.c
-// is the same machine.
+// a write beat and goes into the beat queue (spu_beat_queue, whose read
+// registers are the write port). While the queue is full the encoder
+// waits. The record's slot is occupied until its last packet is read
+// (occ_o), and freed in that cycle (rel_o). golden/spu_encode.c is the same
+// machine.
 
 `default_nettype none
 
@@ -40,16 +35,12 @@ module spu_encode #(
   output wire [SLOTS-1:0]         occ_o,         // slot s's packets are still to be read
   output wire [SLOTS-1:0]         rel_o,         // slot s's last packet is read
   input  wire                     mem_ready_i,   // the memory takes the beat shown
-  output reg                      mem_valid_o,   // a beat is shown
+  output wire                     mem_valid_o,   // a beat is shown (spu_beat_queue)
   output wire [63:0]              mem_addr_o,    // its address (8-byte aligned)
-  output reg  [63:0]              mem_data_o,    // byte j for address + j
-  output reg  [7:0]               mem_strb_o     // byte enables
+  output wire [63:0]              mem_data_o,    // byte j for address + j
+  output wire [7:0]               mem_strb_o     // byte enables
 );
 
-  localparam integer BW = (BEATS > 1) ? $clog2(BEATS) : 1;   // queue index bits
-  localparam [BW:0]  BN = BEATS[BW:0];
-  localparam integer  LASTI = BEATS - 1;
-  localparam [BW-1:0] LAST = LASTI[BW-1:0];                  // the queue's last index
   // a record's beats: at most (7 + REC_MAX + 7) / 8, from an offset of up to
   // 7 bytes in its first
   localparam integer  NBW  = $clog2((REC_MAX + 14) / 8 + 1);
@@ -79,8 +70,7 @@ module spu_encode #(
   reg [127:0]    win_q, win_d;         // the window's bytes
   reg [15:0]     wst_q, wst_d;         // ... and which are the record's
   reg [60:0]     addr_q, addr_d;       // the next beat's address [63:3]
-  reg [BW:0]     cnt_q;                // beats in the queue
-  wire           room = cnt_q != BN;
+  wire           room;                 // the beat queue has room
 
   reg [5:0]      nbs;                  // a starting record's beats (below 1 << NBW)
   wire           unused_nbs = ^(nbs >> NBW);
@@ -273,53 +263,20 @@ module spu_encode #(
   end
 
   // ------------------------------------------------ the beat queue
-  // {address [63:3], byte enables, data} per beat, in block RAM: written at
-  // wp_q, read at rd_q into the write port's registers when the port is
-  // empty or its beat is taken. An entry is never read in the cycle it is
-  // written (it is read only once counted).
-  (* ram_style = "block" *) reg [132:0] q_mem [0:BEATS-1];
-  reg [BW-1:0] wr_q, wr_d, rd_q, rd_d;
-  reg [BW:0]   cnt_d;
-  reg          valid_d;
-  reg [60:0]   port_addr;
-  wire         take = mem_valid_o & mem_ready_i;
-  wire         load = (cnt_q != {(BW+1){1'b0}}) & (~mem_valid_o | take);
-  assign mem_addr_o = {port_addr, 3'b000};
-
-  function [BW-1:0] next_idx;
-    input [BW-1:0] x;
-    begin
-      next_idx = (x == LAST) ? {BW{1'b0}} : x + {{(BW-1){1'b0}}, 1'b1};
-    end
-  endfunction
-
-  always @* begin : b_queue
-    wr_d    = emit ? next_idx(wr_q) : wr_q;
-    rd_d    = load ? next_idx(rd_q) : rd_q;
-    cnt_d   = cnt_q + {{BW{1'b0}}, emit} - {{BW{1'b0}}, load};
-    valid_d = load | (mem_valid_o & ~take);
-  end
-
-  always @(posedge clk_i) begin : b_queue_q
-    if (!rst_ni) begin
-      wr_q        <= {BW{1'b0}};
-      rd_q        <= {BW{1'b0}};
-      cnt_q       <= {(BW+1){1'b0}};
-      mem_valid_o <= 1'b0;
-    end else begin
-      wr_q        <= wr_d;
-      rd_q        <= rd_d;
-      cnt_q       <= cnt_d;
-      mem_valid_o <= valid_d;
-    end
-  end
-
-  always @(posedge clk_i) begin : b_mem
-    if (emit)
-      q_mem[wr_q] <= {addr_q, beat_strb, beat_data};
-    if (load)
-      {port_addr, mem_strb_o, mem_data_o} <= q_mem[rd_q];
-  end
+  spu_beat_queue #(
+    .BEATS       (BEATS)
+  ) u_queue (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .push_i      (emit),
+    .beat_i      ({addr_q, beat_strb, beat_data}),
+    .room_o      (room),
+    .mem_ready_i (mem_ready_i),
+    .mem_valid_o (mem_valid_o),
+    .mem_addr_o  (mem_addr_o),
+    .mem_data_o  (mem_data_o),
+    .mem_strb_o  (mem_strb_o)
+  );
 
 `ifdef FORMAL
   // Proved with spu_top as the top (formal/spu.sby, group encode): after the
@@ -383,11 +340,6 @@ module spu_encode #(
   end
   always @* begin
     if (f_past_valid) begin
-      // the queue holds cnt_q beats from rd_q: it writes at rd_q + cnt_q
-      // (mod BEATS, any BEATS)
-      BeatQueueBounded_A: assert (cnt_q <= BN && {1'b0, rd_q} < BN && {1'b0, wr_q} < BN &&
-                                  {1'b0, wr_q} == (({1'b0, rd_q} + cnt_q >= BN) ?
-                                                   {1'b0, rd_q} + cnt_q - BN : {1'b0, rd_q} + cnt_q));
       // the record's beats are its consecutive 8-byte blocks from
       // PMBPTR_EL1's at its entry: the next beat's address is the first's
       // plus the beats so far
@@ -416,12 +368,10 @@ module spu_encode #(
                                {f_nb - 6'd1, 3'b000} + {5'd0, eoff_q} >= {4'd0, o_q} &&
                                (!last_q || {1'b0, o_q} <= {1'b0, eoff_q}) &&
                                wp_q == {rp_q, 3'b000} + o_q[3:0]));
-      // Reachability (the cover task): a beat goes into the queue, and the
-      // port shows a beat the memory does not take
+      // Reachability (the cover task): a beat goes into the queue
       BeatEmitted_C: cover (emit);
       // a record spans two beats or more (start sets last_q to 0)
       EncRecordLen_A: assert (!start_i || start_len_i >= 8'd9);
-      BeatStalled_C: cover (mem_valid_o && !mem_ready_i);
       EncLastBeatExact_A: assert (!(busy_q && !busy_d && !start_i) ||
                                   f_sent + {4'd0, f_ones16({8'd0, beat_strb})} == {1'b0, f_len});
     end

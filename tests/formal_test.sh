@@ -52,7 +52,7 @@ undef~v1p4~spu_regs.v~s/if (!pres || (reg_write_i \&\& ro)) begin/if (!pres) beg
 slot~v1p4~spu_slots.v~s/(busy_q | wait_i) | ((SLOT_REUSE/(busy_q) | ((SLOT_REUSE/~a slot whose record waits is given to a selection
 buffer~wide~spu_buffer.v~s/wait_d              = wait_d | c1;/wait_d              = wait_d;/~a record with no queue entry is lost, not kept waiting
 full~v1p4~spu_buffer.v~s/(b\[11:0\] > LOW_MAX)/(b[11:0] >= LOW_MAX)/~the full test one byte early at LIMIT - 1 << MaxSize
-full~v1~spu_buffer.v~s/lim_gap_q - 53'd1;/lim_gap_q;/~the limit gap not moved when the pointer crosses 4 KiB
+full~v1~spu_limit_gap.v~s/lim_gap_q - 53'd1;/lim_gap_q;/~the limit gap not moved when the pointer crosses 4 KiB
 full~v1p4~spu_buffer.v~s/{4'd0, c_new} > room/{4'd0, c_new} >= room/~the stop ahead of a fill one byte early
 full~wide~spu_buffer.v~s/wb_q - {4'd0, wr_len_o}/wb_q/~the waiting bytes not lowered when a record enters
 EOT
