@@ -6,8 +6,8 @@
 //   spu_slots     sample slots, collisions, total/issue latency counters
 //   spu_complete  SPECompleteSample(): spu_filter per finish port, discard
 //   spu_record    SPEConstructRecord(): the packets of each kept record
-//   spu_buffer    the Profiling Buffer: PMBPTR_EL1, buffer full
-//   spu_encode    the serial record encoder, the beat queue, the write port
+//   spu_buffer    the Profiling Buffer: PMBPTR_EL1, buffer full (spu_limit_gap)
+//   spu_encode    the serial record encoder (spu_beat_queue: queue, write port)
 //   spu_pmu       SAMPLE_* event counts
 // This module computes the enable and registers every output: the outputs in cycle t+1 are the results of the
 // inputs of cycle t. Fields of lanes and ports that are not valid are zero.
