@@ -88,7 +88,7 @@ module spu_buffer #(
   endfunction
 
   // The waiting records: wq_q holds their slots in finish order (position
-  // i at [2i +: 2], wqn_q of them, the positions above zero: a record
+  // i at [2i +: 2], wqn_q of them; those above are zero, as a record
   // joins by an OR), wait_q the same as a mask; slot s's
   // record length is slot_len_i[8s +: 8], a register of its capture. Every
   // kept record joins them at its finish (hold_o: its slot stays occupied),
